@@ -1,0 +1,20 @@
+/** sim-core's public surface: what the worker, the CLI and the tests import. */
+export { createSim, models } from './sim';
+export type { Frame, ModelMeta, Simulation, SimSnapshot, Stats } from './sim';
+export { Session, digestEvents, DEFAULT_KEYFRAME_EVERY } from './session';
+export type { SessionOptions, SessionView } from './session';
+export { parseScenario } from './scenario/parse';
+export { scenarioSchema, SCENARIO_VERSION, VIEW_NAMES } from './scenario/schema';
+export type { Scenario, ScenarioInput, ViewName } from './scenario/schema';
+export { ISSUE_CODES, formatIssue } from './scenario/issues';
+export type { InputIssue, IssueCode, Result } from './scenario/issues';
+export { applyOverrides, parseOverride } from './scenario/overrides';
+export type { Override } from './scenario/overrides';
+export { decodeLink, encodeLink, LINK_VERSION, MAX_LINK_LENGTH } from './scenario/share-link';
+export type { LinkSource, LinkState } from './scenario/share-link';
+export { narrate, describeEvent } from './trace/narrate';
+export type { SimEvent, SimEventKind } from './trace/events';
+export { protocols } from './memory/protocols';
+export { PROTOCOL_EVENTS, PROTOCOL_EVENT_NAMES, PROTOCOL_ACTIONS } from './memory/protocol';
+export type { Protocol, Cell, ProtocolEvent, ProtocolName } from './memory/protocol';
+export { hex } from './system/program';

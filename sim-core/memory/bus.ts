@@ -1,0 +1,81 @@
+/**
+ * The split-free snooping bus: one transaction at a time, held for its whole occupancy
+ * (seed 000 §B.0: "only one outstanding transaction"). Occupancies come from Table 2 of the
+ * coherent-network-interface paper (digest seed-000-cni.md §C.2), in processor cycles.
+ */
+import type { Channel } from '../kernel/channel';
+import type { DataSource, SnoopOutcome } from '../trace/events';
+
+/** RD: read miss. RDX: write miss (read-and-invalidate). INV: address-only upgrade. WB: write-back. */
+export type BusTxnKind = 'RD' | 'RDX' | 'INV' | 'WB';
+export const BUS_TXN_KINDS: readonly BusTxnKind[] = ['RD', 'RDX', 'INV', 'WB'];
+
+export interface BusCosts {
+  /** A 64-byte block moved to a cache, from memory or from another cache (Table 2: 42). */
+  blockTransfer: number;
+  /** A dirty block written back to memory (not in Table 2; the digest assumes = block, 42). */
+  writeBack: number;
+  /** Address-only invalidation (not in Table 2; an explicit, documented assumption). */
+  invalidate: number;
+  /** Uncached 8-byte load from a device (Table 2: 28 memory bus, 48 I/O bus). */
+  uncachedLoad: number;
+  /** Uncached 8-byte store to a device (Table 2: 12 memory bus, 32 I/O bus). */
+  uncachedStore: number;
+}
+
+/**
+ * Table 2 of the CNI paper (L689-709). The I/O-bus column includes the memory-bus cycles, and
+ * there the block figure is the CNI→processor transfer (76; processor→CNI is 62).
+ */
+export const busPresets = {
+  memory: { blockTransfer: 42, writeBack: 42, invalidate: 8, uncachedLoad: 28, uncachedStore: 12 },
+  io: { blockTransfer: 76, writeBack: 62, invalidate: 16, uncachedLoad: 48, uncachedStore: 32 },
+} as const satisfies Record<string, BusCosts>;
+
+export type BusPreset = keyof typeof busPresets;
+
+export function costOf(kind: BusTxnKind, costs: BusCosts): number {
+  switch (kind) {
+    case 'RD':
+    case 'RDX':
+      return costs.blockTransfer;
+    case 'INV':
+      return costs.invalidate;
+    case 'WB':
+      return costs.writeBack;
+  }
+}
+
+/** A request on a cache's wire to the arbiter; its kind is decided at grant from the line's state. */
+export interface BusRequest {
+  cache: number;
+  block: number;
+  seq: number;
+  issuedAt: number;
+  writeback: boolean;
+}
+
+export interface BusTxn {
+  id: number;
+  kind: BusTxnKind;
+  requester: number;
+  block: number;
+  grantedAt: number;
+  endsAt: number;
+  source: DataSource;
+  shared: boolean;
+  data: number[] | null;
+  snoops: SnoopOutcome[];
+}
+
+export interface BusState {
+  /** One request wire per cache, latency 1: a request made in cycle c can win the bus in c + 1. */
+  wires: Channel<BusRequest>[];
+  /** Requests that have reached the arbiter, oldest first (by seq). */
+  queue: BusRequest[];
+  current: BusTxn | null;
+  nextTxnId: number;
+  nextRequestSeq: number;
+  /** The most recent transactions, newest last, for the bus timeline view. */
+  recent: BusTxn[];
+}

@@ -1,0 +1,100 @@
+/**
+ * Rows shared by the MSI, MESI and MOESI tables: the invalid state, the transient states of an
+ * atomic snooping bus, and the default reasons for the cells that cannot happen.
+ *
+ * Transient states use the textbook naming (Sorin, Hill & Wood 2011, §7.2): IS_AD is "I going to
+ * S, waiting for the bus (A) and the data (D)". With an atomic bus, a request first waits for the
+ * bus (…_AD / …_A); once granted, every snoop happens at once and the requester waits only for its
+ * transaction to finish (…_D). MI_A / OI_A are dirty victims waiting in the write-back buffer.
+ */
+import {
+  PROTOCOL_EVENTS,
+  impossible,
+  type Cell,
+  type CellSpec,
+  type ProtocolEvent,
+  type StateSpec,
+} from '../protocol';
+
+export const transientStates: Record<string, StateSpec> = {
+  IS_AD: {
+    desc: 'I→S: load miss, waiting for the bus and the data',
+    perm: 'none',
+    owner: false,
+    transient: true,
+  },
+  IM_AD: {
+    desc: 'I→M: store miss, waiting for the bus and the data',
+    perm: 'none',
+    owner: false,
+    transient: true,
+  },
+  SM_A: {
+    desc: 'S→M: store to a shared block, waiting for the bus to invalidate the others',
+    perm: 'read',
+    owner: false,
+    transient: true,
+  },
+  IS_D: { desc: 'I→S: bus granted, data on its way', perm: 'none', owner: false, transient: true },
+  IM_D: { desc: 'I→M: bus granted, data on its way', perm: 'none', owner: false, transient: true },
+  SM_D: { desc: 'S→M: invalidation on the bus', perm: 'read', owner: false, transient: true },
+  MI_A: {
+    desc: 'Dirty victim in the write-back buffer, waiting for the bus',
+    perm: 'none',
+    owner: true,
+    transient: true,
+  },
+};
+
+export const invalidState: Record<string, StateSpec> = {
+  I: { desc: 'Invalid: no usable copy', perm: 'none', owner: false, transient: false },
+};
+
+type Rows = Record<string, Partial<Record<ProtocolEvent, CellSpec>>>;
+
+export const invalidRow: Rows = {
+  I: {
+    Load: ['IS_AD', ['requestBus']],
+    Store: ['IM_AD', ['requestBus']],
+    Replacement: impossible('an invalid line is free: nothing to evict'),
+    OtherRd: ['I'],
+    OtherRdX: ['I'],
+    OtherInv: ['I'],
+  },
+};
+
+/** Rows of the transient states that are the same in all three protocols. */
+export const transientRows: Rows = {
+  IS_AD: { Grant: ['IS_D'], OtherRd: ['IS_AD'], OtherRdX: ['IS_AD'], OtherInv: ['IS_AD'] },
+  IM_AD: { Grant: ['IM_D'], OtherRd: ['IM_AD'], OtherRdX: ['IM_AD'], OtherInv: ['IM_AD'] },
+  SM_A: {
+    Grant: ['SM_D'],
+    // Another writer got the bus first: our shared copy is gone, so the upgrade becomes an RDX.
+    OtherRdX: ['IM_AD'],
+    OtherInv: ['IM_AD'],
+  },
+  IM_D: {
+    DataExcl: ['M', ['fill', 'performStore']],
+    DataShared: impossible('an RDX invalidates every other copy, so nobody asserts shared'),
+  },
+  SM_D: { Done: ['M', ['performStore']] },
+  MI_A: {
+    Grant: ['I', ['writeBackToMemory']],
+    OtherRdX: ['I', ['supplyData', 'cancelWriteback']],
+    OtherInv: impossible('the buffer holds the only copy: nobody else can upgrade'),
+  },
+};
+
+/** The reason for a cell a row leaves out, from the kind of event. */
+export function defaultCell(state: string, event: ProtocolEvent): Cell {
+  const from = PROTOCOL_EVENTS[event].from;
+  if (from === 'own bus') return impossible(`no request of this cache is on the bus in ${state}`);
+  if (from === 'processor') {
+    return impossible(
+      state.endsWith('I_A')
+        ? 'the victim waits in the write-back buffer; the processor is stalled on its miss'
+        : 'the processor is stalled on its outstanding miss (blocking cache)',
+    );
+  }
+  return impossible('the bus is atomic: no other transaction runs while ours holds the bus');
+}

@@ -1,0 +1,214 @@
+/**
+ * The scenario format, version 1, as one zod schema: the single source of the TypeScript types,
+ * the defaults, the validation, and scenarios/scenario.schema.json (npm run gen:schema).
+ * Messages are written for people: `expected integer 1..16, got 40`.
+ */
+import { z } from 'zod';
+import type { Instruction } from '../system/program';
+import { showValue } from './issues';
+
+export const SCENARIO_VERSION = 1;
+
+const intIn = (min: number, max: number) => {
+  const message = (iss: { input?: unknown }) =>
+    `expected integer ${min}..${max}, got ${showValue(iss.input)}`;
+  return z.int({ error: message }).min(min, { error: message }).max(max, { error: message });
+};
+
+const text = (max: number) =>
+  z
+    .string({ error: (iss) => `expected text, got ${showValue(iss.input)}` })
+    .max(max, { error: `text longer than ${max} characters` });
+
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    error: (iss) => `expected one of ${values.join(', ')}, got ${showValue(iss.input)}`,
+  });
+
+/** A byte address as a non-negative integer or a hex string ("0x40"). */
+export const address = z.union(
+  [
+    z.int().min(0).max(0xffffffff),
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{1,8}$/)
+      .transform((s) => parseInt(s.slice(2), 16)),
+  ],
+  {
+    error: (iss) =>
+      `expected an address (integer 0..4294967295 or hex like "0x40"), got ${showValue(iss.input)}`,
+  },
+);
+
+const wordValue = intIn(-2147483648, 4294967295);
+
+type InstructionInput =
+  | { op: 'load'; addr: number | string }
+  | { op: 'store'; addr: number | string; value: number }
+  | { op: 'compute'; cycles: number }
+  | { op: 'spin'; addr: number | string; until: number }
+  | { op: 'loop'; times: number; body: InstructionInput[] };
+
+export const instruction: z.ZodType<Instruction, InstructionInput> = z.lazy(() =>
+  z.discriminatedUnion(
+    'op',
+    [
+      z.strictObject({ op: z.literal('load'), addr: address }),
+      z.strictObject({ op: z.literal('store'), addr: address, value: wordValue }),
+      z.strictObject({ op: z.literal('compute'), cycles: intIn(1, 1_000_000) }),
+      z.strictObject({ op: z.literal('spin'), addr: address, until: wordValue }),
+      z.strictObject({
+        op: z.literal('loop'),
+        times: intIn(1, 1_000_000),
+        body: z
+          .array(instruction)
+          .min(1, { error: 'a loop body needs at least one instruction' })
+          .max(256),
+      }),
+    ],
+    {
+      error: (iss) =>
+        `expected an instruction with op load, store, compute, spin or loop, got ${showValue(iss.input)}`,
+    },
+  ),
+);
+
+export const VIEW_NAMES = [
+  'notes',
+  'program',
+  'caches',
+  'bus',
+  'protocol',
+  'log',
+  'memory',
+  'stats',
+] as const;
+
+const busCosts = z.strictObject({
+  blockTransfer: intIn(1, 10_000).optional(),
+  writeBack: intIn(1, 10_000).optional(),
+  invalidate: intIn(1, 10_000).optional(),
+  uncachedLoad: intIn(1, 10_000).optional(),
+  uncachedStore: intIn(1, 10_000).optional(),
+});
+
+const busSystem = z.strictObject({
+  kind: z.literal('bus').default('bus'),
+  nodes: intIn(1, 16),
+  protocol: choice(['MSI', 'MESI', 'MOESI']).default('MOESI'),
+  cache: z
+    .strictObject({
+      sizeBytes: intIn(64, 1 << 20).default(512),
+      associativity: intIn(1, 16).default(2),
+      blockBytes: z
+        .union([z.literal(16), z.literal(32), z.literal(64), z.literal(128)], {
+          error: (iss) => `expected 16, 32, 64 or 128, got ${showValue(iss.input)}`,
+        })
+        .default(64),
+      replacement: choice(['lru', 'fifo', 'random']).default('lru'),
+    })
+    .prefault({}),
+  bus: z
+    .strictObject({
+      preset: choice(['memory', 'io']).default('memory'),
+      costs: busCosts.default({}),
+    })
+    .prefault({}),
+});
+
+const randomWorkload = z.strictObject({
+  opsPerProcessor: intIn(1, 1_000_000),
+  /** Accesses fall in `blocks` consecutive blocks starting at `base`. */
+  base: address.default(0),
+  blocks: intIn(1, 4096).default(16),
+  storeFraction: z.number().min(0).max(1).default(0.3),
+  computeMax: intIn(0, 1000).default(4),
+});
+
+export const scenarioSchema = z
+  .strictObject({
+    version: z.literal(SCENARIO_VERSION),
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
+        error: 'expected lower-case letters, digits and dashes (at most 64)',
+      }),
+    title: text(120).min(1, { error: 'a title is required' }),
+    topic: choice(['coherence', 'coherent-ni', 'torus', 'cranium']).default('coherence'),
+    summary: text(1000).default(''),
+    learningGoals: z.array(text(300)).max(12).default([]),
+    walkthrough: z
+      .array(
+        z.strictObject({
+          cycle: intIn(0, 10_000_000),
+          title: text(120).default(''),
+          note: text(2000),
+        }),
+      )
+      .max(60)
+      .default([]),
+    seed: intIn(0, 0xffffffff).default(1),
+    system: busSystem,
+    workload: z.union(
+      [
+        z.strictObject({ programs: z.array(z.array(instruction).max(4096)).max(16) }),
+        z.strictObject({ random: randomWorkload }),
+      ],
+      {
+        error: 'expected { "programs": [...] } or { "random": {...} }',
+      },
+    ),
+    memory: z
+      .array(z.strictObject({ addr: address, value: wordValue }))
+      .max(4096)
+      .default([]),
+    views: z
+      .array(choice(VIEW_NAMES))
+      .max(VIEW_NAMES.length)
+      .default(['notes', 'program', 'caches', 'bus', 'protocol', 'log']),
+    limits: z.strictObject({ maxCycles: intIn(1, 2_000_000).default(20_000) }).prefault({}),
+    checks: z.strictObject({ invariants: z.boolean().default(true) }).prefault({}),
+  })
+  .superRefine((sc, ctx) => {
+    const words = sc.system.cache.blockBytes / 8;
+    const sets =
+      sc.system.cache.sizeBytes / (sc.system.cache.blockBytes * sc.system.cache.associativity);
+    if (!Number.isInteger(sets) || sets < 1 || (sets & (sets - 1)) !== 0 || words < 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['system', 'cache', 'sizeBytes'],
+        message: `size ${sc.system.cache.sizeBytes} B / (${sc.system.cache.blockBytes} B blocks × ${sc.system.cache.associativity} ways) must be a power-of-two number of sets`,
+        params: { scn: 'SCN009' },
+      });
+    }
+    if ('programs' in sc.workload && sc.workload.programs.length !== sc.system.nodes) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['workload', 'programs'],
+        message: `expected one program per processor (${sc.system.nodes}), got ${sc.workload.programs.length}`,
+        params: { scn: 'SCN008' },
+      });
+    }
+    const checkAligned = (addr: number, path: (string | number)[]) => {
+      if (addr % 8 !== 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: `address 0x${addr.toString(16)} is not a multiple of the 8-byte word`,
+          params: { scn: 'SCN010' },
+        });
+      }
+    };
+    const walk = (list: readonly Instruction[], path: (string | number)[]) =>
+      list.forEach((instr, i) => {
+        if (instr.op === 'loop') walk(instr.body, [...path, i, 'body']);
+        else if ('addr' in instr) checkAligned(instr.addr, [...path, i, 'addr']);
+      });
+    if ('programs' in sc.workload)
+      sc.workload.programs.forEach((prog, p) => walk(prog, ['workload', 'programs', p]));
+    sc.memory.forEach((m, i) => checkAligned(m.addr, ['memory', i, 'addr']));
+  });
+
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type ViewName = (typeof VIEW_NAMES)[number];

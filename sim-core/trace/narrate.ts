@@ -1,0 +1,66 @@
+/**
+ * One-line narration of a cycle, generated from the events (and so from the protocol cells that
+ * fired), e.g. "P1 store 0x40 misses → RDX; P0's copy M→I, P0 supplies the block (42 cycles)".
+ * Used by the narration bar, the screen-reader live region and the CLI.
+ */
+import { hex } from '../system/program';
+import type { SimEvent } from './events';
+
+const proc = (n: number) => `P${n}`;
+
+export function describeEvent(e: SimEvent, blockBytes: number): string | null {
+  const blk = (b: number) => hex(b * blockBytes);
+  switch (e.kind) {
+    case 'cpu.hit':
+      return `${proc(e.proc)} ${e.op} ${hex(e.addr)} hits in ${e.state}${e.op === 'load' ? ` → ${e.value}` : ` ← ${e.value}`}`;
+    case 'cpu.miss':
+      return `${proc(e.proc)} ${e.op} ${hex(e.addr)} ${e.state === 'I' ? 'misses' : `needs write permission (${e.state})`} → bus request`;
+    case 'cpu.perform':
+      return `${proc(e.proc)}'s ${e.op} ${hex(e.addr)} completes after ${e.waited} cycles${e.op === 'load' ? ` → ${e.value}` : ''}`;
+    case 'cpu.compute':
+      return `${proc(e.proc)} computes for ${e.cycles} cycles`;
+    case 'cpu.spin':
+      return e.satisfied
+        ? `${proc(e.proc)} sees [${hex(e.addr)}] = ${e.seen} and stops spinning`
+        : `${proc(e.proc)} spins on ${hex(e.addr)} (sees ${e.seen}, waits for ${e.until}); polls hit in its cache`;
+    case 'cpu.done':
+      return `${proc(e.proc)} finishes its program`;
+    case 'cache.evict':
+      return `${proc(e.cache)} evicts block ${blk(e.block)} (${e.state})${e.dirty ? ': dirty, write-back queued' : ''}`;
+    case 'bus.grant': {
+      const parts = [
+        `${proc(e.requester)}'s ${e.txnKind} for ${blk(e.block)} wins the bus (${e.cost} cycles)`,
+      ];
+      const changed = e.snoops
+        .filter((s) => s.from !== s.to)
+        .map((s) => `${proc(s.cache)}'s copy ${s.from}→${s.to}`);
+      if (changed.length) parts.push(changed.join(', '));
+      if (e.source.kind === 'cache')
+        parts.push(
+          `${proc(e.source.cache)} supplies the block${e.source.fromWbBuffer ? ' from its write-back buffer' : ''}`,
+        );
+      else if (e.source.kind === 'memory') parts.push('memory supplies the block');
+      if (e.memoryUpdated) parts.push('memory is updated');
+      if (e.shared) parts.push('shared asserted');
+      return parts.join('; ');
+    }
+    case 'bus.drop':
+      return `${proc(e.cache)}'s request for ${blk(e.block)} is dropped: ${e.reason}`;
+    case 'invariant.violation':
+      return `⚠ ${e.rule} invariant broken: ${e.detail}`;
+    case 'sim.halt':
+      return 'All programs have finished.';
+    // Told through the cpu.* and bus.grant events that caused them.
+    case 'coh.transition':
+    case 'bus.request':
+    case 'bus.done':
+      return null;
+  }
+}
+
+export function narrate(events: readonly SimEvent[], blockBytes: number): string {
+  const lines = events
+    .map((e) => describeEvent(e, blockBytes))
+    .filter((s): s is string => s !== null);
+  return lines.join('. ');
+}

@@ -1,0 +1,149 @@
+/**
+ * npm run sim -- <scenario file or built-in id> [--seed N] [--cycles N] [--set path=value …] [--json]
+ * npm run sim -- --list
+ *
+ * Runs the same sim-core as the app, in Node. Errors print a coded message and exit non-zero.
+ * See docs/cli.md.
+ */
+import {
+  formatIssue,
+  parseOverride,
+  Session,
+  type InputIssue,
+  type Override,
+} from '../sim-core/index';
+import { builtinScenarios } from '../scenarios/index';
+import { loadScenarioArg } from './scenario-source';
+
+interface Options {
+  scenario?: string;
+  seed?: number;
+  cycles?: number;
+  overrides: Override[];
+  json: boolean;
+  list: boolean;
+  narrate: boolean;
+}
+
+const USAGE =
+  'usage: npm run sim -- <scenario file | built-in id> [--seed N] [--cycles N] [--set path=value ...] [--json] [--narrate]\n       npm run sim -- --list';
+
+function parseArgs(argv: string[]): { ok: true; opts: Options } | { ok: false; issue: InputIssue } {
+  const opts: Options = { overrides: [], json: false, list: false, narrate: false };
+  const intArg = (flag: string, raw: string | undefined, max: number): number | InputIssue => {
+    if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > max) {
+      return {
+        code: 'CLI002',
+        path: flag,
+        message: `expected an integer 0..${max}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`,
+      };
+    }
+    return Number(raw);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--json') opts.json = true;
+    else if (a === '--list') opts.list = true;
+    else if (a === '--narrate') opts.narrate = true;
+    else if (a === '--seed' || a === '--cycles') {
+      const v = intArg(a, argv[++i], a === '--seed' ? 0xffffffff : 10_000_000);
+      if (typeof v !== 'number') return { ok: false, issue: v };
+      if (a === '--seed') opts.seed = v;
+      else opts.cycles = v;
+    } else if (a === '--set') {
+      const parsed = parseOverride(argv[++i] ?? '');
+      if (!parsed.ok)
+        return { ok: false, issue: { ...parsed.error, code: 'CLI002', path: '--set' } };
+      opts.overrides.push(parsed.value);
+    } else if (a.startsWith('--')) {
+      return { ok: false, issue: { code: 'CLI001', path: a, message: `unknown option\n${USAGE}` } };
+    } else if (opts.scenario === undefined) opts.scenario = a;
+    else
+      return {
+        ok: false,
+        issue: {
+          code: 'CLI001',
+          path: a,
+          message: `unexpected argument (one scenario at a time)\n${USAGE}`,
+        },
+      };
+  }
+  return { ok: true, opts };
+}
+
+function main(argv: string[]): number {
+  const parsed = parseArgs(argv);
+  if (!parsed.ok) {
+    console.error(formatIssue(parsed.issue));
+    return 2;
+  }
+  const { opts } = parsed;
+  if (opts.list) {
+    for (const s of builtinScenarios) {
+      const doc = s.doc as { title: string; topic?: string };
+      console.log(`${s.id.padEnd(28)} ${(doc.topic ?? 'coherence').padEnd(12)} ${doc.title}`);
+    }
+    return 0;
+  }
+  if (opts.scenario === undefined) {
+    console.error(
+      formatIssue({
+        code: 'CLI004',
+        path: '<scenario>',
+        message: `a scenario file or built-in id is required\n${USAGE}`,
+      }),
+    );
+    return 2;
+  }
+  const loaded = loadScenarioArg(opts.scenario, opts.overrides, opts.seed);
+  if (!loaded.ok) {
+    for (const issue of loaded.error) console.error(formatIssue(issue));
+    return 1;
+  }
+  const scenario = loaded.value;
+  const session = new Session(scenario, { keyframeEvery: 1024 });
+  const target = opts.cycles ?? scenario.limits.maxCycles;
+  if (opts.narrate) {
+    for (let c = 1; c <= target && c <= session.timeline.lastCycle; c++) {
+      const view = session.seek(c);
+      if (view.narration) console.log(`${String(c).padStart(7)}  ${view.narration}`);
+      if (view.endCycle !== null && c >= view.endCycle) break;
+    }
+  } else session.seek(target);
+  const result = {
+    scenario: scenario.id,
+    title: scenario.title,
+    seed: scenario.seed,
+    protocol: scenario.system.protocol,
+    cycles: session.cycle,
+    halted: session.timeline.endCycle !== null && session.cycle >= session.timeline.endCycle,
+    events: session.eventsUpToNow().length,
+    eventsDigest: session.eventsDigest(),
+    invariantViolations: session.eventsUpToNow().filter((e) => e.kind === 'invariant.violation')
+      .length,
+    stats: session.stats(),
+  };
+  if (opts.json) console.log(JSON.stringify(result, null, 2));
+  else if (!opts.narrate) {
+    const s = result.stats;
+    console.log(`${result.title} (${result.scenario}), ${result.protocol}, seed ${result.seed}`);
+    console.log(
+      `cycles ${result.cycles}${result.halted ? ' (halted)' : ''}, events ${result.events}, digest ${result.eventsDigest}, invariant violations ${result.invariantViolations}`,
+    );
+    console.log(
+      `bus: busy ${s.bus.busyCycles} cycles (${(s.bus.utilisation * 100).toFixed(1)}%), ${Object.entries(
+        s.bus.transactions,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}, cache-to-cache ${s.bus.cacheToCache}`,
+    );
+    for (const c of s.caches) {
+      console.log(
+        `P${c.id}: loads ${c.loads} (${c.loadHits} hit, ${c.loadMisses} miss), stores ${c.stores} (${c.storeHits} hit, ${c.storeMisses} miss), upgrades ${c.upgrades}, write-backs ${c.writebacks}, supplied ${c.suppliedBlocks}`,
+      );
+    }
+  }
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

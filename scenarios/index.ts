@@ -1,7 +1,15 @@
 /**
- * The built-in lecture scenarios, by id, in the order the start page lists them. Each file is
- * raw JSON (validated by parseScenario when loaded) and has a golden event log in tests/golden/.
+ * The built-in lecture scenarios, by id, in the order the start page lists them (a teaching order:
+ * reads, then writes, then sharing patterns, then replacement). Each file is raw JSON (validated
+ * by parseScenario when loaded) and has a golden event log in tests/golden/.
  */
+import dirtySharing from './coherence/dirty-sharing.json';
+import evictionsWriteback from './coherence/evictions-writeback.json';
+import falseSharing from './coherence/false-sharing.json';
+import migratoryData from './coherence/migratory-data.json';
+import pingPong from './coherence/ping-pong.json';
+import producerConsumer from './coherence/producer-consumer.json';
+import readSharing from './coherence/read-sharing.json';
 import writeInvalidation from './coherence/write-invalidation.json';
 
 export interface BuiltinScenario {
@@ -10,7 +18,16 @@ export interface BuiltinScenario {
   doc: unknown;
 }
 
-const entries: [string, unknown][] = [['coherence/write-invalidation.json', writeInvalidation]];
+const entries: [string, unknown][] = [
+  ['coherence/read-sharing.json', readSharing],
+  ['coherence/write-invalidation.json', writeInvalidation],
+  ['coherence/ping-pong.json', pingPong],
+  ['coherence/migratory-data.json', migratoryData],
+  ['coherence/dirty-sharing.json', dirtySharing],
+  ['coherence/producer-consumer.json', producerConsumer],
+  ['coherence/false-sharing.json', falseSharing],
+  ['coherence/evictions-writeback.json', evictionsWriteback],
+];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({
   id: (doc as { id: string }).id,
@@ -18,6 +35,10 @@ export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => 
   doc,
 }));
 
+/**
+ * The scenario the app opens without a link. Write invalidation rather than read sharing (first in
+ * the list): one short run shows E→S, an INV, a cache-to-cache supply and MOESI's M→O.
+ */
 export const DEFAULT_SCENARIO_ID = 'write-invalidation';
 
 export function findBuiltin(id: string): BuiltinScenario | undefined {

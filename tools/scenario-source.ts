@@ -54,6 +54,17 @@ export function loadScenarioArg(
   }
   const all = seed === undefined ? overrides : [...overrides, { path: 'seed', value: seed }];
   const applied = applyOverrides(doc, all);
-  if (!applied.ok) return { ok: false, error: [{ ...applied.error, code: 'CLI002' }] };
+  if (!applied.ok)
+    return {
+      ok: false,
+      error: [
+        {
+          ...applied.error,
+          code: 'CLI002',
+          path: '--set',
+          message: `${applied.error.path}: ${applied.error.message}`,
+        },
+      ],
+    };
   return parseScenario(applied.value);
 }

@@ -98,7 +98,8 @@ function main(argv: string[]): number {
   const loaded = loadScenarioArg(opts.scenario, opts.overrides, opts.seed);
   if (!loaded.ok) {
     for (const issue of loaded.error) console.error(formatIssue(issue));
-    return 1;
+    // Exit 2 for a misused command line, 1 for a scenario that does not validate.
+    return loaded.error.some((i) => i.code.startsWith('CLI')) ? 2 : 1;
   }
   const scenario = loaded.value;
   const session = new Session(scenario, { keyframeEvery: 1024 });
@@ -146,4 +147,9 @@ function main(argv: string[]): number {
   return 0;
 }
 
+// A reader that stops early (`| head`) is not an error.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 process.exitCode = main(process.argv.slice(2));

@@ -15,7 +15,17 @@ export function clonePlain<T>(value: T): T {
     return out as T;
   }
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value))
-    out[key] = clonePlain((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    const item = clonePlain((value as Record<string, unknown>)[key]);
+    // An own "__proto__" key (JSON.parse makes one) must stay data, not become the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(out, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else out[key] = item;
+  }
   return out as T;
 }

@@ -128,11 +128,9 @@ const randomWorkload = z.strictObject({
 export const scenarioSchema = z
   .strictObject({
     version: z.literal(SCENARIO_VERSION),
-    id: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
-        error: 'expected lower-case letters, digits and dashes (at most 64)',
-      }),
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
+      error: 'expected lower-case letters, digits and dashes (at most 64)',
+    }),
     title: text(120).min(1, { error: 'a title is required' }),
     topic: choice(['coherence', 'coherent-ni', 'torus', 'cranium']).default('coherence'),
     summary: text(1000).default(''),
@@ -170,10 +168,21 @@ export const scenarioSchema = z
     checks: z.strictObject({ invariants: z.boolean().default(true) }).prefault({}),
   })
   .superRefine((sc, ctx) => {
+    // Cross-field checks run only on fields that are themselves valid, so one mistake gives one message.
+    const inRange = (n: unknown, min: number, max: number) =>
+      Number.isInteger(n) && (n as number) >= min && (n as number) <= max;
+    const cache = sc.system.cache;
+    const geometryValid =
+      inRange(cache.sizeBytes, 64, 1 << 20) &&
+      inRange(cache.associativity, 1, 16) &&
+      [16, 32, 64, 128].includes(cache.blockBytes);
     const words = sc.system.cache.blockBytes / 8;
     const sets =
       sc.system.cache.sizeBytes / (sc.system.cache.blockBytes * sc.system.cache.associativity);
-    if (!Number.isInteger(sets) || sets < 1 || (sets & (sets - 1)) !== 0 || words < 1) {
+    if (
+      geometryValid &&
+      (!Number.isInteger(sets) || sets < 1 || (sets & (sets - 1)) !== 0 || words < 1)
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['system', 'cache', 'sizeBytes'],
@@ -181,7 +190,11 @@ export const scenarioSchema = z
         params: { scn: 'SCN009' },
       });
     }
-    if ('programs' in sc.workload && sc.workload.programs.length !== sc.system.nodes) {
+    if (
+      inRange(sc.system.nodes, 1, 16) &&
+      'programs' in sc.workload &&
+      sc.workload.programs.length !== sc.system.nodes
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['workload', 'programs'],
@@ -207,6 +220,8 @@ export const scenarioSchema = z
     if ('programs' in sc.workload)
       sc.workload.programs.forEach((prog, p) => walk(prog, ['workload', 'programs', p]));
     sc.memory.forEach((m, i) => checkAligned(m.addr, ['memory', i, 'addr']));
+    if ('random' in sc.workload)
+      checkAligned(sc.workload.random.base, ['workload', 'random', 'base']);
   });
 
 export type Scenario = z.output<typeof scenarioSchema>;

@@ -27,6 +27,16 @@ export interface LinkState {
   views?: ViewName[];
 }
 
+/** Whether an override's text would be read back as JSON (then a string must be quoted). */
+function readsAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function encodeLink(state: LinkState): string {
   const params: [string, string][] = [];
   if (state.source.kind === 'builtin') {
@@ -34,7 +44,7 @@ export function encodeLink(state: LinkState): string {
     for (const o of state.source.overrides)
       params.push([
         'set',
-        `${o.path}=${typeof o.value === 'string' ? o.value : JSON.stringify(o.value)}`,
+        `${o.path}=${typeof o.value === 'string' && !readsAsJson(o.value) ? o.value : JSON.stringify(o.value)}`,
       ]);
   } else {
     params.push(['z', LZString.compressToEncodedURIComponent(JSON.stringify(state.source.doc))]);
@@ -120,7 +130,12 @@ export function decodeLink(fragment: string): Result<LinkState, InputIssue> | nu
     }
     source = { kind: 'builtin', id: b, overrides };
   } else if (z !== null && b === null) {
-    const json = LZString.decompressFromEncodedURIComponent(z);
+    let json: string | null;
+    try {
+      json = LZString.decompressFromEncodedURIComponent(z);
+    } catch {
+      json = null; // lz-string throws on some malformed payloads (e.g. "z=")
+    }
     if (!json)
       return fail({
         code: 'LNK002',

@@ -18,7 +18,7 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
     case 'cpu.perform':
       return `${proc(e.proc)}'s ${e.op} ${hex(e.addr)} completes after ${e.waited} cycles${e.op === 'load' ? ` → ${e.value}` : ''}`;
     case 'cpu.compute':
-      return `${proc(e.proc)} computes for ${e.cycles} cycles`;
+      return `${proc(e.proc)} computes for ${e.cycles} cycle${e.cycles === 1 ? '' : 's'}`;
     case 'cpu.spin':
       return e.satisfied
         ? `${proc(e.proc)} sees [${hex(e.addr)}] = ${e.seen} and stops spinning`

@@ -1,0 +1,23 @@
+/** Colour helpers shared by the graphic views: text on a coloured fill must stay readable. */
+
+function luminance(hex: string): number {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return (
+    0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255)
+  );
+}
+
+/** Near-black or white, whichever contrasts more with the fill (WCAG contrast ratio). */
+export function inkFor(fill: string): string {
+  const l = luminance(fill);
+  const onWhite = 1.05 / (l + 0.05);
+  const onBlack = (l + 0.05) / 0.05;
+  return onBlack >= onWhite ? '#111111' : '#ffffff';
+}
+
+/** The fallback colour of a transaction kind the palette does not know. */
+export const UNKNOWN_TXN = '#555555';

@@ -1,0 +1,59 @@
+/**
+ * Boot: start the simulator in a Web Worker (in-process if module workers are unavailable), then
+ * open the scenario named by the share link in the URL — or, if the link is bad, say why (coded)
+ * and open the default scenario, so the app is always usable.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DEFAULT_SCENARIO_ID } from '../scenarios/index';
+import { App } from './App';
+import { readLink } from './state/link';
+import { actions } from './state/store';
+import { createInProcessSim, createWorkerSim } from './worker/transports';
+import type { SimApi } from './worker/sim-api';
+import './styles.css';
+
+function startSimulator(): SimApi {
+  try {
+    return createWorkerSim().api;
+  } catch {
+    return createInProcessSim();
+  }
+}
+
+async function openFromUrl(): Promise<void> {
+  const fallback = () =>
+    actions.load(
+      { kind: 'builtin', id: DEFAULT_SCENARIO_ID, overrides: [] },
+      { context: 'Opening the default scenario' },
+    );
+  const reading = readLink(location.hash);
+  if (reading.kind === 'none') {
+    await fallback();
+    return;
+  }
+  if (reading.kind === 'bad') {
+    actions.showProblem({
+      context: 'This share link could not be opened; the default scenario is shown instead.',
+      issues: [reading.issue],
+    });
+    await fallback();
+    return;
+  }
+  const { spec, cycle, views } = reading.target;
+  const loaded = await actions.load(spec, {
+    cycle,
+    ...(views ? { views } : {}),
+    context: 'This share link could not be opened; the default scenario is shown instead.',
+  });
+  if (!loaded) await fallback();
+}
+
+actions.setApi(startSimulator());
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+void openFromUrl();
+window.addEventListener('hashchange', () => void openFromUrl());

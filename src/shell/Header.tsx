@@ -1,0 +1,160 @@
+/**
+ * The top bar: choose a lecture scenario, switch the protocol on the same program, open or save a
+ * scenario file, and copy the share link of the exact current state.
+ */
+import { useRef, useState } from 'react';
+import { builtinScenarios } from '../../scenarios/index';
+import type { ProtocolName } from '../../sim-core/index';
+import { actions, currentLink, useApp } from '../state/store';
+import type { LoadSpec } from '../worker/sim-api';
+
+const PROTOCOLS: ProtocolName[] = ['MSI', 'MESI', 'MOESI'];
+
+function withProtocol(spec: LoadSpec, protocol: ProtocolName): LoadSpec {
+  if (spec.kind === 'document') {
+    const doc = structuredClone(spec.doc) as { system?: Record<string, unknown> };
+    return { ...spec, doc: { ...doc, system: { ...doc.system, protocol } } };
+  }
+  const overrides = spec.overrides.filter((o) => o.path !== 'system.protocol');
+  return { ...spec, overrides: [...overrides, { path: 'system.protocol', value: protocol }] };
+}
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+export function Header() {
+  const spec = useApp((s) => s.spec);
+  const scenario = useApp((s) => s.scenario);
+  const cycle = useApp((s) => s.view?.cycle ?? 0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [shareNote, setShareNote] = useState('');
+
+  const builtinId = spec?.kind === 'builtin' ? spec.id : '';
+
+  const openFile = async (file: File) => {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(await file.text());
+    } catch (e) {
+      actions.showProblem({
+        context: `Opening ${file.name}`,
+        issues: [{ code: 'SCN001', path: '', message: `not valid JSON (${(e as Error).message})` }],
+      });
+      return;
+    }
+    if (await actions.load({ kind: 'document', doc }, { context: `Opening ${file.name}` }))
+      actions.dismissProblem();
+  };
+
+  const share = async () => {
+    const hash = currentLink();
+    if (hash === null) {
+      setShareNote('Too long for a link: use “Save scenario” and share the file.');
+      return;
+    }
+    const url = `${location.origin}${location.pathname}${hash}`;
+    history.replaceState(null, '', hash);
+    try {
+      await navigator.clipboard.writeText(url);
+      setShareNote('Link copied.');
+    } catch {
+      setShareNote('Link is in the address bar.');
+    }
+    window.setTimeout(() => setShareNote(''), 3000);
+  };
+
+  return (
+    <header className="app-header">
+      <h1>
+        NI&nbsp;Lab <span className="tagline">how messages move through a parallel machine</span>
+      </h1>
+      <label>
+        Scenario
+        <select
+          value={builtinId}
+          data-testid="scenario-select"
+          onChange={(e) =>
+            void actions.load(
+              { kind: 'builtin', id: e.target.value, overrides: [] },
+              { context: 'Opening the scenario' },
+            )
+          }
+        >
+          {builtinId === '' ? (
+            <option value="">{scenario?.title ?? 'Your scenario'} (file)</option>
+          ) : null}
+          {builtinScenarios.map((s) => (
+            <option key={s.id} value={s.id}>
+              {(s.doc as { title: string }).title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Protocol
+        <select
+          value={scenario?.system.protocol ?? 'MOESI'}
+          data-testid="protocol-select"
+          onChange={(e) =>
+            spec &&
+            void actions.load(withProtocol(spec, e.target.value as ProtocolName), {
+              cycle,
+              context: 'Switching protocol',
+            })
+          }
+        >
+          {PROTOCOLS.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </select>
+      </label>
+      <span
+        className="seed"
+        title="The seed fixes every random choice; it is part of the share link"
+      >
+        seed {scenario?.seed ?? '–'}
+      </span>
+      <div className="header-actions">
+        <button onClick={() => fileInput.current?.click()}>Open file…</button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="file-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void openFile(file);
+            e.target.value = '';
+          }}
+        />
+        <button
+          onClick={() =>
+            scenario && download(`${scenario.id}.json`, JSON.stringify(scenario, null, 2))
+          }
+        >
+          Save scenario
+        </button>
+        <button onClick={() => void share()} data-testid="share">
+          Share link
+        </button>
+        <button
+          onClick={() => actions.setHelp(true)}
+          aria-label="Keyboard shortcuts and help"
+          title="Help (?)"
+        >
+          ?
+        </button>
+        <span className="share-note" role="status">
+          {shareNote}
+        </span>
+      </div>
+    </header>
+  );
+}

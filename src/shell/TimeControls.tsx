@@ -1,0 +1,127 @@
+/** Step, play, speed, jump and scrub: the time machine's controls. */
+import { useEffect, useState } from 'react';
+import { actions, SPEEDS, useApp } from '../state/store';
+
+export function TimeControls() {
+  const cycle = useApp((s) => s.view?.cycle ?? 0);
+  const lastCycle = useApp((s) => s.view?.lastCycle ?? 0);
+  const endCycle = useApp((s) => s.view?.endCycle ?? null);
+  const playing = useApp((s) => s.playing);
+  const speed = useApp((s) => s.speed);
+  const [jump, setJump] = useState(String(cycle));
+  useEffect(() => setJump(String(cycle)), [cycle]);
+
+  const submitJump = () => {
+    const n = Number(jump);
+    if (Number.isInteger(n) && n >= 0) void actions.seek(n);
+    else setJump(String(cycle));
+  };
+
+  return (
+    <div className="time-controls" role="toolbar" aria-label="Time controls">
+      <button
+        onClick={() => void actions.seek(0)}
+        title="Go to cycle 0 (Home)"
+        aria-label="Go to cycle 0"
+      >
+        |◀
+      </button>
+      <button
+        onClick={() => void actions.prevEvent()}
+        title="Previous event (Shift+← or [)"
+        aria-label="Previous event"
+        data-testid="prev-event"
+      >
+        ◀◀ event
+      </button>
+      <button
+        onClick={() => void actions.step(-1)}
+        title="Step back one cycle (←)"
+        aria-label="Step back one cycle"
+        data-testid="step-back"
+      >
+        ◀ 1
+      </button>
+      <button
+        className="play"
+        onClick={() => actions.togglePlay()}
+        title="Play / pause (Space)"
+        aria-label={playing ? 'Pause' : 'Play'}
+        aria-pressed={playing}
+        data-testid="play"
+      >
+        {playing ? '❚❚ Pause' : '▶ Play'}
+      </button>
+      <button
+        onClick={() => void actions.step(1)}
+        title="Step forward one cycle (→)"
+        aria-label="Step forward one cycle"
+        data-testid="step-forward"
+      >
+        1 ▶
+      </button>
+      <button
+        onClick={() => void actions.nextEvent()}
+        title="Next event (Shift+→ or ])"
+        aria-label="Next event"
+        data-testid="next-event"
+      >
+        event ▶▶
+      </button>
+      <button
+        onClick={() => void actions.seek(lastCycle)}
+        title="Go to the last cycle (End)"
+        aria-label="Go to the last cycle"
+      >
+        ▶|
+      </button>
+      <label className="speed">
+        Speed
+        <select
+          value={speed}
+          onChange={(e) => actions.setSpeed(Number(e.target.value))}
+          aria-label="Playback speed in cycles per second"
+        >
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s} cycles/s
+            </option>
+          ))}
+        </select>
+      </label>
+      <form
+        className="jump"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submitJump();
+        }}
+      >
+        <label htmlFor="jump-cycle">Cycle</label>
+        <input
+          id="jump-cycle"
+          data-testid="cycle-input"
+          inputMode="numeric"
+          value={jump}
+          onChange={(e) => setJump(e.target.value)}
+          onBlur={submitJump}
+          size={7}
+        />
+        <span className="of" data-testid="cycle-of">
+          of {lastCycle}
+          {endCycle === null ? ' (limit)' : ''}
+        </span>
+      </form>
+      <input
+        className="scrubber"
+        type="range"
+        min={0}
+        max={Math.max(lastCycle, 1)}
+        value={cycle}
+        onChange={(e) => void actions.seek(Number(e.target.value))}
+        aria-label="Scrub through cycles"
+        aria-valuetext={`cycle ${cycle} of ${lastCycle}`}
+        data-testid="scrubber"
+      />
+    </div>
+  );
+}

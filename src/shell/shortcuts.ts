@@ -1,0 +1,68 @@
+/** Keyboard shortcuts: one table drives both the key handler and the help overlay. */
+import { actions, useApp } from '../state/store';
+
+export interface Shortcut {
+  keys: string[];
+  label: string;
+  run: () => void;
+}
+
+export const shortcuts: Shortcut[] = [
+  { keys: ['ArrowRight', 'l'], label: 'Step forward one cycle', run: () => void actions.step(1) },
+  { keys: ['ArrowLeft', 'h'], label: 'Step back one cycle', run: () => void actions.step(-1) },
+  { keys: ['Shift+ArrowRight', ']'], label: 'Next event', run: () => void actions.nextEvent() },
+  { keys: ['Shift+ArrowLeft', '['], label: 'Previous event', run: () => void actions.prevEvent() },
+  { keys: [' ', 'k'], label: 'Play / pause', run: () => actions.togglePlay() },
+  { keys: ['Home'], label: 'Go to cycle 0', run: () => void actions.seek(0) },
+  {
+    keys: ['End'],
+    label: 'Go to the last cycle',
+    run: () => void actions.seek(useApp.getState().view?.lastCycle ?? 0),
+  },
+  { keys: ['+', '='], label: 'Play faster', run: () => actions.faster() },
+  { keys: ['-'], label: 'Play slower', run: () => actions.slower() },
+  {
+    keys: ['g'],
+    label: 'Jump to a cycle (focus the cycle box)',
+    run: () => document.getElementById('jump-cycle')?.focus(),
+  },
+  {
+    keys: ['?'],
+    label: 'Show or hide this help',
+    run: () => actions.setHelp(!useApp.getState().helpOpen),
+  },
+  {
+    keys: ['Escape'],
+    label: 'Close help and messages',
+    run: () => (actions.setHelp(false), actions.dismissProblem()),
+  },
+];
+
+export const keyLabel = (key: string): string =>
+  key
+    .replace('ArrowRight', '→')
+    .replace('ArrowLeft', '←')
+    .replace('Shift+', 'Shift + ')
+    .replace(/^ $/, 'Space');
+
+function keyOf(e: KeyboardEvent): string {
+  const named = e.key.length > 1 && e.shiftKey ? `Shift+${e.key}` : e.key;
+  return named;
+}
+
+/** Ignores keys typed into fields and keys with Ctrl/Alt/Meta (browser shortcuts stay intact). */
+export function handleShortcut(e: KeyboardEvent): void {
+  if (e.ctrlKey || e.altKey || e.metaKey) return;
+  const target = e.target as HTMLElement | null;
+  const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+  if (typing && e.key !== 'Escape') return;
+  if (
+    target?.closest('button, a, [role="button"], [tabindex]') &&
+    (e.key === ' ' || e.key === 'Enter')
+  )
+    return;
+  const shortcut = shortcuts.find((s) => s.keys.includes(keyOf(e)));
+  if (!shortcut) return;
+  e.preventDefault();
+  shortcut.run();
+}

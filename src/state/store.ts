@@ -1,0 +1,206 @@
+/**
+ * The app's state: what the views read (scenario, meta, current view of the simulation, the event
+ * log), playback, open panels, selection and the coded problems to show. Views subscribe with
+ * narrow selectors. Requests to the simulator go one at a time; while one is in flight, waiting
+ * requests are merged (steps add up; a seek or an event jump replaces what waits), so holding a
+ * key never queues up a backlog and no keypress is lost.
+ */
+import { create } from 'zustand';
+import type {
+  InputIssue,
+  ModelMeta,
+  Scenario,
+  SessionView,
+  SimEvent,
+  ViewName,
+} from '../../sim-core/index';
+import type { LoadSpec, SimApi } from '../worker/sim-api';
+import { linkFor } from './link';
+
+export type Selection = { kind: 'block'; block: number } | { kind: 'txn'; txn: number } | null;
+
+export interface Problem {
+  /** What the user was doing: "Opening the share link", "Loading scenario.json" … */
+  context: string;
+  issues: InputIssue[];
+}
+
+export const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500] as const;
+
+export interface AppState {
+  api: SimApi | null;
+  loading: boolean;
+  spec: LoadSpec | null;
+  scenario: Scenario | null;
+  meta: ModelMeta | null;
+  view: SessionView | null;
+  log: SimEvent[];
+  digest: string;
+  problem: Problem | null;
+  playing: boolean;
+  /** Cycles per second while playing. */
+  speed: number;
+  views: ViewName[];
+  selection: Selection;
+  helpOpen: boolean;
+}
+
+/** A navigation request as data, so waiting requests can be merged instead of dropped. */
+type Navigation =
+  | { kind: 'seek'; cycle: number }
+  | { kind: 'step'; delta: number }
+  | { kind: 'nextEvent' }
+  | { kind: 'prevEvent' };
+
+/** Pressing → five times while a request is in flight must still move five cycles. */
+function merge(waiting: Navigation | null, next: Navigation): Navigation {
+  if (next.kind === 'step' && waiting?.kind === 'step')
+    return { kind: 'step', delta: waiting.delta + next.delta };
+  if (next.kind === 'step' && waiting?.kind === 'seek')
+    return { kind: 'seek', cycle: Math.max(0, waiting.cycle + next.delta) };
+  return next;
+}
+
+function send(api: SimApi, nav: Navigation): Promise<SessionView> {
+  switch (nav.kind) {
+    case 'seek':
+      return api.seek(nav.cycle);
+    case 'step':
+      return api.step(nav.delta);
+    case 'nextEvent':
+      return api.nextEvent();
+    case 'prevEvent':
+      return api.prevEvent();
+  }
+}
+
+export const useApp = create<AppState>(() => ({
+  api: null,
+  loading: false,
+  spec: null,
+  scenario: null,
+  meta: null,
+  view: null,
+  log: [],
+  digest: '',
+  problem: null,
+  playing: false,
+  speed: 20,
+  views: [],
+  selection: null,
+  helpOpen: false,
+}));
+
+let inFlight = false;
+let waiting: Navigation | null = null;
+
+async function drain(): Promise<void> {
+  if (inFlight) return;
+  const api = useApp.getState().api;
+  if (!api) return;
+  while (waiting) {
+    const next = waiting;
+    waiting = null;
+    inFlight = true;
+    try {
+      const view = await send(api, next);
+      useApp.setState({ view });
+    } finally {
+      inFlight = false;
+    }
+  }
+}
+
+function navigate(request: Navigation): Promise<void> {
+  waiting = merge(waiting, request);
+  return drain();
+}
+
+export const actions = {
+  setApi(api: SimApi): void {
+    useApp.setState({ api });
+  },
+
+  /** Loads a scenario; on failure the current one stays loaded and the problem is shown. */
+  async load(
+    spec: LoadSpec,
+    options: { cycle?: number; views?: ViewName[]; context: string },
+  ): Promise<boolean> {
+    const api = useApp.getState().api;
+    if (!api) return false;
+    useApp.setState({ loading: true, playing: false });
+    waiting = null;
+    try {
+      const reply = await api.load(spec, options.cycle ?? 0);
+      if (!reply.ok) {
+        useApp.setState({ problem: { context: options.context, issues: reply.issues } });
+        return false;
+      }
+      useApp.setState({
+        spec,
+        scenario: reply.scenario,
+        meta: reply.meta,
+        view: reply.view,
+        log: reply.log,
+        digest: reply.digest,
+        views: options.views ?? reply.scenario.views,
+        selection: null,
+      });
+      return true;
+    } finally {
+      useApp.setState({ loading: false });
+    }
+  },
+
+  seek: (cycle: number) => navigate({ kind: 'seek', cycle }),
+  step: (delta: number) => navigate({ kind: 'step', delta }),
+  nextEvent: () => navigate({ kind: 'nextEvent' }),
+  prevEvent: () => navigate({ kind: 'prevEvent' }),
+
+  /** Advances by `cycles` unless a request is still in flight (then this animation frame is skipped). */
+  async advance(cycles: number): Promise<void> {
+    const { view } = useApp.getState();
+    if (inFlight || waiting || !view) return;
+    if (view.cycle >= view.lastCycle) {
+      useApp.setState({ playing: false });
+      return;
+    }
+    await navigate({ kind: 'seek', cycle: view.cycle + cycles });
+  },
+
+  togglePlay(): void {
+    const { playing, view } = useApp.getState();
+    if (!playing && view && view.cycle >= view.lastCycle) void actions.seek(0);
+    useApp.setState({ playing: !playing });
+  },
+  pause: () => useApp.setState({ playing: false }),
+
+  setSpeed: (speed: number) => useApp.setState({ speed }),
+  faster(): void {
+    const i = SPEEDS.indexOf(useApp.getState().speed as (typeof SPEEDS)[number]);
+    useApp.setState({ speed: SPEEDS[Math.min(SPEEDS.length - 1, i + 1)] ?? SPEEDS[0] });
+  },
+  slower(): void {
+    const i = SPEEDS.indexOf(useApp.getState().speed as (typeof SPEEDS)[number]);
+    useApp.setState({ speed: SPEEDS[Math.max(0, i - 1)] ?? SPEEDS[0] });
+  },
+
+  toggleView(name: ViewName): void {
+    const { views } = useApp.getState();
+    useApp.setState({
+      views: views.includes(name) ? views.filter((v) => v !== name) : [...views, name],
+    });
+  },
+
+  select: (selection: Selection) => useApp.setState({ selection }),
+  dismissProblem: () => useApp.setState({ problem: null }),
+  showProblem: (problem: Problem) => useApp.setState({ problem }),
+  setHelp: (helpOpen: boolean) => useApp.setState({ helpOpen }),
+};
+
+/** The share-link fragment of the current state, or null when it is too long for a URL. */
+export function currentLink(): string | null {
+  const { spec, view, views } = useApp.getState();
+  if (!spec || !view) return null;
+  return linkFor(spec, view.cycle, views);
+}

@@ -1,0 +1,37 @@
+/**
+ * The teaching colour vocabulary for coherence states: the Okabe–Ito colour-blind-safe palette,
+ * and every state also carries its letter (and transient states a hatch), so colour is never the
+ * only cue. Reused by the cache tables, the bus view, the protocol table and the legend.
+ */
+export interface StateStyle {
+  fill: string;
+  ink: string;
+  /** Transient states are drawn hatched. */
+  hatched: boolean;
+}
+
+const stable: Record<string, StateStyle> = {
+  M: { fill: '#D55E00', ink: '#000000', hatched: false },
+  O: { fill: '#CC79A7', ink: '#1a1a1a', hatched: false },
+  E: { fill: '#009E73', ink: '#000000', hatched: false },
+  S: { fill: '#0072B2', ink: '#ffffff', hatched: false },
+  I: { fill: '#e6e6e6', ink: '#444444', hatched: false },
+};
+
+const transient: StateStyle = { fill: '#F0C571', ink: '#1a1a1a', hatched: true };
+
+export function stateStyle(state: string): StateStyle {
+  return stable[state] ?? transient;
+}
+
+/** Short label for a badge: stable states are one letter; transient ones keep their name. */
+export function stateLabel(state: string): string {
+  return state;
+}
+
+export const txnColours: Record<string, string> = {
+  RD: '#0072B2',
+  RDX: '#D55E00',
+  INV: '#CC79A7',
+  WB: '#009E73',
+};

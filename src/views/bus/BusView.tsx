@@ -1,0 +1,119 @@
+/**
+ * The snooping bus at the current cycle: React lays out and sizes the panel, the D3 renderer draws
+ * the picture; below it the transaction timeline, and a text version for screen readers.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Frame, ModelMeta, SimEvent } from '../../../sim-core/index';
+import { createBusRenderer, type BusRenderer } from '../../d3/bus-renderer';
+import {
+  dataRoute,
+  occupancy,
+  procName,
+  queueItems,
+  queueItemText,
+  reactionText,
+  txnTitle,
+} from '../../d3/bus-text';
+import { useApp } from '../../state/store';
+import '../views-graphics.css';
+import { BusTimeline } from './BusTimeline';
+
+const NO_EVENTS: SimEvent[] = [];
+
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The drawing in words: the current transaction, every snooper's reaction, and the queue. */
+function BusSummary({ frame, meta }: { frame: Frame; meta: ModelMeta }) {
+  const bb = meta.geometry.blockBytes;
+  const txn = frame.bus.current;
+  const items = queueItems(frame);
+  let busText = 'The bus is idle.';
+  if (txn) {
+    const { elapsed, total } = occupancy(txn, frame.cycle);
+    const snoops = txn.snoops.map((s) => `${procName(s.cache)} ${reactionText(s)}`).join('; ');
+    busText =
+      `On the bus: ${txnTitle(txn, bb)}, ${elapsed} of ${total} cycles, ends at cycle ` +
+      `${txn.endsAt}. ${capitalise(dataRoute(txn))}. ` +
+      (snoops ? `Snoops: ${snoops}.` : 'No other cache holds the block.');
+  }
+  return (
+    <div className="vg-sr-only">
+      <p>{busText}</p>
+      <p>
+        {items.length
+          ? `Waiting for the bus: ${items.map((q) => queueItemText(q, bb)).join(', ')}.`
+          : 'No requests waiting for the bus.'}
+      </p>
+    </div>
+  );
+}
+
+export function BusView() {
+  const frame = useApp((s) => s.view?.frame ?? null);
+  const events = useApp((s) => s.view?.events ?? NO_EVENTS);
+  const meta = useApp((s) => s.meta);
+  const playing = useApp((s) => s.playing);
+  const selectedTxn = useApp((s) => (s.selection?.kind === 'txn' ? s.selection.txn : null));
+
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const rendererRef = useRef<BusRenderer | null>(null);
+  const drawn = useRef<{ frame: Frame; width: number } | null>(null);
+  const [width, setWidth] = useState(0);
+
+  useEffect(() => {
+    if (!svgRef.current) return;
+    const renderer = createBusRenderer(svgRef.current);
+    rendererRef.current = renderer;
+    return () => {
+      renderer.destroy();
+      rendererRef.current = null;
+      drawn.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const renderer = rendererRef.current;
+    if (!renderer || !frame || !meta || width === 0) return;
+    // Animate a step, never playback or a resize.
+    const prev = drawn.current;
+    const animate = !playing && prev !== null && prev.frame !== frame && prev.width === width;
+    renderer.update(frame, events, meta, { width, animate: animate && !reducedMotion() });
+    drawn.current = { frame, width };
+  }, [frame, events, meta, width, playing]);
+
+  return (
+    <div className="vg-bus-view" data-testid="bus-view">
+      <div className="vg-bus-scroll" ref={wrapRef}>
+        <svg ref={svgRef} aria-hidden="true" focusable="false" />
+      </div>
+      {frame && meta ? (
+        <>
+          <BusSummary frame={frame} meta={meta} />
+          <BusTimeline
+            frame={frame}
+            width={width}
+            blockBytes={meta.geometry.blockBytes}
+            selectedTxn={selectedTxn}
+          />
+        </>
+      ) : (
+        <p className="vg-muted">No scenario loaded.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+/**
+ * The event log, synced to time: the current cycle's rows highlighted and kept in view, later
+ * rows dimmed (the timeline is explored ahead of the cursor), violations in red. Only the rows
+ * near the visible area are in the DOM (fixed row height), so a 20,000-event log stays fast.
+ */
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { describeEvent } from '../../../sim-core/index';
+import type { SimEvent } from '../../../sim-core/index';
+import { actions, useApp } from '../../state/store';
+import '../views-graphics.css';
+
+const ROW_H = 26;
+const OVERSCAN = 10;
+
+interface Row {
+  e: SimEvent;
+  who: string;
+  text: string;
+  style: 'plain' | 'transition' | 'violation';
+  /** Lower-cased cycle, who and text, for the search box. */
+  haystack: string;
+}
+
+function whoOf(e: SimEvent): string {
+  switch (e.kind) {
+    case 'cpu.hit':
+    case 'cpu.miss':
+    case 'cpu.perform':
+    case 'cpu.compute':
+    case 'cpu.spin':
+    case 'cpu.done':
+      return `P${e.proc}`;
+    case 'coh.transition':
+    case 'cache.evict':
+    case 'bus.request':
+    case 'bus.drop':
+      return `P${e.cache}`;
+    case 'bus.grant':
+    case 'bus.done':
+      return 'bus';
+    case 'invariant.violation':
+      return 'check';
+    case 'sim.halt':
+      return 'sim';
+  }
+}
+
+function buildRows(log: readonly SimEvent[], blockBytes: number): Row[] {
+  const rows: Row[] = [];
+  for (const e of log) {
+    // Protocol transitions have no narration of their own; the log still lists them, muted.
+    const text =
+      e.kind === 'coh.transition'
+        ? `P${e.cache} ${e.from}→${e.to} on ${e.event}`
+        : describeEvent(e, blockBytes);
+    if (text === null) continue;
+    const who = whoOf(e);
+    rows.push({
+      e,
+      who,
+      text,
+      style:
+        e.kind === 'coh.transition'
+          ? 'transition'
+          : e.kind === 'invariant.violation'
+            ? 'violation'
+            : 'plain',
+      haystack: `${e.cycle} ${who} ${text}`.toLowerCase(),
+    });
+  }
+  return rows;
+}
+
+/** Index of the first row at or after `cycle` (rows are in cycle order). */
+function firstAtOrAfter(rows: readonly Row[], cycle: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.e.cycle < cycle) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function EventLogView() {
+  const log = useApp((s) => s.log);
+  const blockBytes = useApp((s) => s.meta?.geometry.blockBytes ?? null);
+  const cycle = useApp((s) => s.view?.cycle ?? 0);
+  const [showTransitions, setShowTransitions] = useState(true);
+  const [query, setQuery] = useState('');
+  const search = useDeferredValue(query.trim().toLowerCase());
+
+  const all = useMemo(
+    () => (blockBytes === null ? [] : buildRows(log, blockBytes)),
+    [log, blockBytes],
+  );
+  const rows = useMemo(
+    () =>
+      all.filter(
+        (r) =>
+          (showTransitions || r.style !== 'transition') &&
+          (search === '' || r.haystack.includes(search)),
+      ),
+    [all, showTransitions, search],
+  );
+  const first = firstAtOrAfter(rows, cycle);
+  const after = firstAtOrAfter(rows, cycle + 1);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewH, setViewH] = useState(400);
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const pendingFocus = useRef<number | null>(null);
+
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setViewH(el.clientHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Keep the current cycle's rows in view; only the log scrolls, never the page.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const top = first * ROW_H;
+    const bottom = Math.max(after, first + 1) * ROW_H;
+    // Scroll when a row of context above, or two rows of what comes next, would be hidden.
+    const margin = Math.min(2 * ROW_H, Math.max(0, el.clientHeight - (bottom - top)) / 2);
+    if (
+      top - Math.min(ROW_H, margin) < el.scrollTop ||
+      bottom + margin > el.scrollTop + el.clientHeight
+    ) {
+      // Some earlier rows for context, but never at the cost of hiding this cycle's rows.
+      const context = Math.max(0, Math.min(el.clientHeight / 3, el.clientHeight - (bottom - top)));
+      el.scrollTop = Math.max(0, top - Math.floor(context / ROW_H) * ROW_H);
+      setScrollTop(el.scrollTop);
+    }
+  }, [first, after]);
+
+  // Arrow keys move focus to a row that may only exist after this render.
+  useEffect(() => {
+    const i = pendingFocus.current;
+    if (i === null) return;
+    pendingFocus.current = null;
+    scrollRef.current
+      ?.querySelector<HTMLElement>(`[data-index="${i}"]`)
+      ?.focus({ preventScroll: true });
+  });
+
+  const start = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
+  const end = Math.min(rows.length, Math.ceil((scrollTop + viewH) / ROW_H) + OVERSCAN);
+  const inWindow = (i: number | null): i is number => i !== null && i >= start && i < end;
+  // One row is the log's tab stop (roving focus): the last focused one, else the current cycle's.
+  const tabStop = inWindow(focusIndex) ? focusIndex : inWindow(first) ? first : start;
+
+  const moveFocus = (i: number) => {
+    const el = scrollRef.current;
+    const j = Math.max(0, Math.min(rows.length - 1, i));
+    if (el) {
+      if (j * ROW_H < el.scrollTop) el.scrollTop = j * ROW_H;
+      else if ((j + 1) * ROW_H > el.scrollTop + el.clientHeight)
+        el.scrollTop = (j + 1) * ROW_H - el.clientHeight;
+      setScrollTop(el.scrollTop);
+    }
+    setFocusIndex(j);
+    pendingFocus.current = j;
+  };
+
+  const onRowKey = (e: KeyboardEvent, i: number, row: Row) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      setFocusIndex(i);
+      void actions.seek(row.e.cycle);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      moveFocus(i + (e.key === 'ArrowDown' ? 1 : -1));
+    }
+  };
+
+  return (
+    <div className="vg-log" data-testid="event-log">
+      <div className="vg-log-tools">
+        <input
+          type="search"
+          placeholder="Search the log"
+          aria-label="Search the event log"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <label>
+          <input
+            type="checkbox"
+            checked={showTransitions}
+            onChange={(e) => setShowTransitions(e.target.checked)}
+          />
+          show protocol transitions
+        </label>
+        <span className="vg-log-count" aria-live="polite">
+          {rows.length === all.length
+            ? `${all.length.toLocaleString('en')} events`
+            : `${rows.length.toLocaleString('en')} of ${all.length.toLocaleString('en')} events`}
+        </span>
+      </div>
+      <div
+        className="vg-log-scroll"
+        ref={scrollRef}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        aria-label="Event log: activate a row to go to its cycle"
+        role="region"
+      >
+        {rows.length === 0 ? (
+          <p className="vg-log-empty">
+            {all.length === 0 ? 'No events yet.' : 'No events match the search.'}
+          </p>
+        ) : (
+          <div style={{ height: rows.length * ROW_H, position: 'relative' }}>
+            {rows.slice(start, end).map((row, k) => {
+              const i = start + k;
+              const when = row.e.cycle === cycle ? 'now' : row.e.cycle > cycle ? 'future' : 'past';
+              return (
+                <div
+                  key={row.e.seq}
+                  className={`vg-log-row vg-${when} vg-${row.style}`}
+                  style={{ top: i * ROW_H, height: ROW_H }}
+                  role="button"
+                  tabIndex={i === tabStop ? 0 : -1}
+                  data-testid="log-row"
+                  data-cycle={row.e.cycle}
+                  data-index={i}
+                  aria-current={when === 'now' ? 'true' : undefined}
+                  onClick={() => {
+                    setFocusIndex(i);
+                    void actions.seek(row.e.cycle);
+                  }}
+                  onKeyDown={(e) => onRowKey(e, i, row)}
+                >
+                  <span className="vg-log-cycle">{row.e.cycle}</span>
+                  <span className="vg-log-who">{row.who}</span>
+                  <span className="vg-log-text" title={row.text}>
+                    {row.text}
+                  </span>
+                  {when === 'future' && <span className="vg-sr-only">(future)</span>}
+                </div>
+              );
+            })}
+            {first === after && (
+              <div
+                className="vg-log-now-line"
+                style={{ top: first * ROW_H - 1 }}
+                aria-hidden="true"
+                title={`Cycle ${cycle}: no events`}
+              />
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * The live protocol table: the same data object the simulator runs (meta.protocol), one row per
+ * state and one column per event, with the cells that fired in the current cycle outlined. It
+ * shows students that the controller is nothing but this table.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { PROTOCOL_ACTIONS, PROTOCOL_EVENTS, PROTOCOL_EVENT_NAMES } from '../../../sim-core/index';
+import type { Cell, ProtocolEvent, SimEvent } from '../../../sim-core/index';
+import { useApp } from '../../state/store';
+import { stateStyle } from '../../theme/states';
+import '../views-graphics.css';
+
+type Action = keyof typeof PROTOCOL_ACTIONS;
+type Transition = Extract<SimEvent, { kind: 'coh.transition' }>;
+
+const NO_EVENTS: SimEvent[] = [];
+
+const GROUP_TITLES: Record<string, string> = {
+  processor: 'From the processor',
+  'own bus': 'Own bus transaction',
+  snoop: 'Snooped from others',
+};
+
+/** Event columns grouped by where they come from, in the table's own order. */
+const GROUPS = PROTOCOL_EVENT_NAMES.reduce<{ from: string; events: ProtocolEvent[] }[]>(
+  (groups, event) => {
+    const from = PROTOCOL_EVENTS[event].from;
+    const group = groups.find((g) => g.from === from);
+    if (group) group.events.push(event);
+    else groups.push({ from, events: [event] });
+    return groups;
+  },
+  [],
+);
+const COLUMNS = GROUPS.flatMap((g) => g.events);
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+function actionList(actions: readonly Action[]): string {
+  return actions
+    .map((a) => `${PROTOCOL_ACTIONS[a].code}: ${lowerFirst(PROTOCOL_ACTIONS[a].desc)}`)
+    .join('; ');
+}
+
+function StateBadge({ state }: { state: string }) {
+  const style = stateStyle(state);
+  return (
+    <span
+      className={`vg-state${style.hatched ? ' vg-hatched' : ''}`}
+      style={{ backgroundColor: style.fill, color: style.ink }}
+    >
+      {state}
+    </span>
+  );
+}
+
+/** An event name that may break between its words (OtherRdX → Other·RdX) in a narrow panel. */
+function EventName({ event }: { event: ProtocolEvent }) {
+  const words = event.split(/(?=[A-Z][a-z])/);
+  return (
+    <>
+      {words.map((w, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {w}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function CellContent({ cell }: { cell: Cell }) {
+  if (cell.kind === 'stall') return <>stall</>;
+  if (cell.kind === 'impossible')
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="vg-sr-only">impossible</span>
+      </>
+    );
+  return (
+    <>
+      <StateBadge state={cell.next} />
+      {cell.actions.length > 0 && (
+        <span className="vg-codes">
+          {cell.actions.map((a) => PROTOCOL_ACTIONS[a].code).join(',')}
+        </span>
+      )}
+    </>
+  );
+}
+
+function cellTitle(state: string, event: ProtocolEvent, cell: Cell): string {
+  const head = `${state} × ${event}`;
+  if (cell.kind === 'stall') return `${head}: stall — ${cell.why}`;
+  if (cell.kind === 'impossible') return `${head}: impossible — ${cell.why}`;
+  const actions = cell.actions.map(
+    (a) => `${PROTOCOL_ACTIONS[a].code}: ${PROTOCOL_ACTIONS[a].desc}`,
+  );
+  return [`${head} → ${cell.next}`, ...(actions.length ? actions : ['no actions'])].join('\n');
+}
+
+export function ProtocolTableView() {
+  const protocol = useApp((s) => s.meta?.protocol ?? null);
+  const events = useApp((s) => s.view?.events ?? NO_EVENTS);
+
+  const fired = useMemo(
+    () => events.filter((e): e is Transition => e.kind === 'coh.transition'),
+    [events],
+  );
+  /** Caches that fired each (state, event) cell this cycle. */
+  const firedBy = useMemo(() => {
+    const map = new Map<string, number[]>();
+    for (const t of fired) {
+      const key = `${t.from}|${t.event}`;
+      map.set(key, [...(map.get(key) ?? []), t.cache]);
+    }
+    return map;
+  }, [fired]);
+
+  // Bring the fired cells into view sideways: scroll the table only, never the page.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = scrollRef.current;
+    const cells = el?.querySelectorAll<HTMLElement>('td[data-fired="true"]');
+    if (!el || !cells?.length) return;
+    const box = el.getBoundingClientRect();
+    const sticky = el.querySelector('tbody th')?.getBoundingClientRect().width ?? 0;
+    const xs = [...cells].map((c) => {
+      const r = c.getBoundingClientRect();
+      return { left: r.left - box.left + el.scrollLeft, right: r.right - box.left + el.scrollLeft };
+    });
+    const left = Math.min(...xs.map((x) => x.left)) - sticky - 4;
+    const right = Math.max(...xs.map((x) => x.right)) + 4;
+    // Move as little as possible; if the fired cells are wider than the view, show the first.
+    el.scrollLeft =
+      right - left > el.clientWidth
+        ? left
+        : Math.min(left, Math.max(el.scrollLeft, right - el.clientWidth));
+  }, [firedBy]);
+
+  if (!protocol) {
+    return (
+      <div className="vg-protocol" data-testid="protocol-table">
+        <p className="vg-muted">No scenario loaded.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="vg-protocol" data-testid="protocol-table">
+      <div className="vg-protocol-head">
+        <strong>{protocol.name}</strong>
+        <span className="vg-protocol-legend">
+          cell = next state + action codes (hover for details) · stall · — impossible
+        </span>
+      </div>
+      <div className="vg-protocol-scroll" ref={scrollRef}>
+        <table>
+          <caption className="vg-sr-only">
+            {protocol.name} protocol: one row per cache state, one column per event; each cell is
+            the next state and actions, a stall, or impossible. Cells that fired this cycle are
+            marked fired.
+          </caption>
+          <colgroup>
+            <col />
+          </colgroup>
+          {GROUPS.map((g) => (
+            <colgroup key={g.from} span={g.events.length} />
+          ))}
+          <thead>
+            <tr>
+              <th scope="col" rowSpan={2}>
+                State
+              </th>
+              {GROUPS.map((g) => (
+                <th key={g.from} scope="colgroup" colSpan={g.events.length} className="vg-group">
+                  {GROUP_TITLES[g.from] ?? g.from}
+                </th>
+              ))}
+            </tr>
+            <tr>
+              {COLUMNS.map((event) => (
+                <th key={event} scope="col" title={PROTOCOL_EVENTS[event].desc}>
+                  <EventName event={event} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {protocol.stateOrder.map((state) => {
+              const spec = protocol.states[state];
+              const row = protocol.table[state];
+              return (
+                <tr key={state} className={spec?.transient ? 'vg-transient' : undefined}>
+                  <th scope="row" title={spec?.desc}>
+                    <StateBadge state={state} />
+                    {spec?.transient && <span className="vg-transient-tag">transient</span>}
+                  </th>
+                  {COLUMNS.map((event) => {
+                    const cell = row?.[event];
+                    if (!cell) return <td key={event} />;
+                    const by = firedBy.get(`${state}|${event}`);
+                    return (
+                      <td
+                        key={event}
+                        className={`vg-${cell.kind}${by ? ' vg-fired' : ''}`}
+                        title={cellTitle(state, event, cell)}
+                        data-fired={by ? 'true' : undefined}
+                      >
+                        <CellContent cell={cell} />
+                        {by && (
+                          <span className="vg-fired-mark">
+                            ★ fired {by.map((c) => `P${c}`).join(' ')}
+                          </span>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="vg-just-fired">
+        <strong>Just fired:</strong>
+        {fired.length === 0 ? (
+          <span className="vg-none"> nothing this cycle.</span>
+        ) : (
+          <ul>
+            {fired.map((t) => (
+              <li key={t.seq}>
+                <strong>P{t.cache}</strong>: <StateBadge state={t.from} /> × {t.event} →{' '}
+                <StateBadge state={t.to} />
+                {t.actions.length > 0 && ` (${actionList(t.actions)})`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

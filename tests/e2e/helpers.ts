@@ -1,0 +1,26 @@
+/** Page helpers for the browser tests: read what a student sees (cycle, cache line states). */
+import { expect, type Page } from '@playwright/test';
+
+export async function currentCycle(page: Page): Promise<number> {
+  return Number(await page.getByTestId('cycle-input').inputValue());
+}
+
+export async function waitForCycle(page: Page, cycle: number): Promise<void> {
+  await expect(page.getByTestId('cycle-input')).toHaveValue(String(cycle));
+}
+
+/** Every cache line's state, keyed by its row test id (line-P{p}-{set}-{way}). */
+export async function lineStates(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    document.querySelectorAll<HTMLElement>('[data-testid^="line-P"]').forEach((row) => {
+      const state = row.querySelector<HTMLElement>('[data-state]')?.dataset.state ?? '?';
+      out[row.dataset.testid!] = state;
+    });
+    return out;
+  });
+}
+
+export async function stateOf(page: Page, testId: string): Promise<string | undefined> {
+  return (await lineStates(page))[testId];
+}

@@ -1,0 +1,42 @@
+/**
+ * Helpers shared by the unit, property and coverage suites: building scenarios from plain
+ * documents and running them to the end.
+ */
+import type { Simulation } from '../../sim-core/sim';
+import { parseScenario } from '../../sim-core/scenario/parse';
+import type { Scenario } from '../../sim-core/scenario/schema';
+import type { SimEventBody } from '../../sim-core/trace/events';
+
+/** Parses a scenario document; a test's own scenario must be valid, so this throws if not. */
+export function scenarioOf(doc: unknown): Scenario {
+  const result = parseScenario(doc);
+  if (!result.ok) throw new Error(`invalid test scenario: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+export type ProgramDoc = Record<string, unknown>[];
+
+/** A scenario document with explicit programs, one per node. */
+export function programsDoc(
+  programs: ProgramDoc[],
+  system: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    version: 1,
+    id: 'test',
+    title: 'test',
+    system: { nodes: programs.length, ...system },
+    workload: { programs },
+    ...extra,
+  };
+}
+
+/** Steps a simulation until it halts (or `limit` cycles), returning every event body in order. */
+export function runToEnd(sim: Simulation, limit: number): SimEventBody[] {
+  const events: SimEventBody[] = [];
+  while (!sim.halted && sim.cycle < limit) events.push(...sim.step());
+  return events;
+}
+
+export const PROTOCOL_NAMES = ['MSI', 'MESI', 'MOESI'] as const;

@@ -1,7 +1,7 @@
 /**
  * Seeded PRNG with independent per-component streams (sfc32, seeded through splitmix32).
  *
- * A stream's whole state is four uint32s in a plain array, so it lives inside the simulation
+ * A stream's whole state is four 32-bit integers in a plain array, so it lives inside the simulation
  * state and is captured by every snapshot: restoring a snapshot restores the random future too.
  * Each component gets its own stream from (master seed, label), so adding a component never
  * shifts the numbers another component draws.

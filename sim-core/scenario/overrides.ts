@@ -23,6 +23,8 @@ export function parseOverride(text: string): Result<Override, InputIssue> {
       message: `expected path=value with a dotted path like system.protocol=MESI, got ${JSON.stringify(text.slice(0, 60))}`,
     });
   }
+  const bad = path.split('.').find((k) => FORBIDDEN.has(k));
+  if (bad) return fail({ code: 'LNK005', path, message: `"${bad}" is not allowed in a path` });
   const raw = text.slice(eq + 1);
   return ok({ path, value: parseValue(raw) });
 }

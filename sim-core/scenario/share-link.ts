@@ -53,8 +53,16 @@ export function encodeLink(state: LinkState): string {
   params.push(['c', String(state.cycle)]);
   if (state.views) params.push(['views', state.views.join(',')]);
   // lz-string's URI alphabet needs no escaping; everything else is percent-encoded.
-  const enc = (k: string, v: string) => `${k}=${k === 'z' ? v : encodeURIComponent(v)}`;
+  const enc = (k: string, v: string) => `${k}=${k === 'z' ? v : encodeURIComponent(wellFormed(v))}`;
   return `#${LINK_VERSION}?${params.map(([k, v]) => enc(k, v)).join('&')}`;
+}
+
+/** Lone UTF-16 surrogates cannot be percent-encoded; they become U+FFFD. */
+function wellFormed(text: string): string {
+  return text.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
 }
 
 /** Query-string pairs, percent-decoded; null when an escape is malformed. */

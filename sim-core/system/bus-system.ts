@@ -533,22 +533,30 @@ export class BusSystem {
     const block = blockOf(acc.addr, g);
     const event: ProtocolEvent = acc.op === 'load' ? 'Load' : 'Store';
     const quietPoll = acc.spin && p.spinning;
+
+    // An access to this cache's own departing victim is decided by the table (a stall waits).
+    const leaving = findWbEntry(cache, block);
+    if (leaving && this.fire(cache, leaving, block, event, null, () => undefined) === null) {
+      p.stallCycles += 1;
+      return;
+    }
     if (acc.op === 'load') cache.stats.loads += 1;
     else cache.stats.stores += 1;
 
     let line = findLine(cache, block, g);
+    let victimWriteback: number | null = null;
     if (!line) {
       const way = chooseWay(cache, block, g, this.cfg.replacement, this.protocol);
       if (way === undefined) return; // every way mid-transaction: retry next cycle
       line = cache.sets[setOf(block, g)]![way]!;
-      if (line.state !== 'I') this.evict(cache, line);
+      if (line.state !== 'I') victimWriteback = this.evict(cache, line);
       line.block = block;
       line.state = 'I';
     }
     const target = line;
     const stateBefore = target.state;
     let hit = false;
-    const actions = this.fire(
+    this.fire(
       cache,
       target,
       block,
@@ -561,7 +569,8 @@ export class BusSystem {
       },
       quietPoll && ['M', 'O', 'E', 'S'].includes(stateBefore),
     );
-    if (actions === null) return; // stall: try again next cycle
+    // The write-back waits behind the miss: the buffer takes its latency off the critical path.
+    if (victimWriteback !== null) this.request(cache, victimWriteback, true, 'writeback');
     target.lastUse = s.cycle;
     if (hit) {
       if (acc.op === 'load') cache.stats.loadHits += 1;
@@ -575,6 +584,7 @@ export class BusSystem {
           addr: acc.addr,
           block,
           value,
+          from: stateBefore,
           state: target.state,
         });
       this.afterAccess(p, acc, value);
@@ -593,19 +603,22 @@ export class BusSystem {
     }
   }
 
-  private evict(cache: CacheState, line: CacheLine): void {
+  /** Evicts a valid line; returns the victim's block when it needs a write-back. */
+  private evict(cache: CacheState, line: CacheLine): number | null {
     const victim = line.block;
     const dirty = this.protocol.states[line.state]?.owner ?? false;
+    let writeback: number | null = null;
     cache.stats.evictions += 1;
     this.emit({ kind: 'cache.evict', cache: cache.id, block: victim, state: line.state, dirty });
     this.fire(cache, line, victim, 'Replacement', null, (action) => {
       if (action === 'toWbBuffer') {
         cache.wbBuffer.push({ block: victim, state: line.state, words: [...line.words] });
-        this.request(cache, victim, true, 'writeback');
+        writeback = victim;
       }
     });
     // The buffer entry took the victim's state; the line itself is now free.
     line.state = 'I';
+    return writeback;
   }
 
   /** Reads or writes the word; a store also updates the sequential reference. */

@@ -29,6 +29,8 @@ export type SimEventBody =
       addr: number;
       block: number;
       value: number;
+      /** State before and after: E→M on a store is MESI's silent upgrade. */
+      from: string;
       state: string;
     }
   | { kind: 'cpu.miss'; proc: number; op: AccessOp; addr: number; block: number; state: string }

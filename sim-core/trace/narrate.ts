@@ -12,6 +12,9 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
   const blk = (b: number) => hex(b * blockBytes);
   switch (e.kind) {
     case 'cpu.hit':
+      if (e.from !== e.state) {
+        return `${proc(e.proc)} ${e.op} ${hex(e.addr)} hits in ${e.from}: silent upgrade ${e.from}→${e.state}, no bus transaction ← ${e.value}`;
+      }
       return `${proc(e.proc)} ${e.op} ${hex(e.addr)} hits in ${e.state}${e.op === 'load' ? ` → ${e.value}` : ` ← ${e.value}`}`;
     case 'cpu.miss':
       return `${proc(e.proc)} ${e.op} ${hex(e.addr)} ${e.state === 'I' ? 'misses' : `needs write permission (${e.state})`} → bus request`;

@@ -1,5 +1,5 @@
 /** Step, play, speed, jump and scrub: the time machine's controls. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { actions, SPEEDS, useApp } from '../state/store';
 
 export function TimeControls() {
@@ -8,13 +8,14 @@ export function TimeControls() {
   const endCycle = useApp((s) => s.view?.endCycle ?? null);
   const playing = useApp((s) => s.playing);
   const speed = useApp((s) => s.speed);
-  const [jump, setJump] = useState(String(cycle));
-  useEffect(() => setJump(String(cycle)), [cycle]);
+  // What the user is typing; null shows the current cycle.
+  const [draft, setDraft] = useState<string | null>(null);
+  const jump = draft ?? String(cycle);
 
   const submitJump = () => {
     const n = Number(jump);
-    if (Number.isInteger(n) && n >= 0) void actions.seek(n);
-    else setJump(String(cycle));
+    if (draft !== null && jump.trim() !== '' && Number.isInteger(n) && n >= 0) void actions.seek(n);
+    setDraft(null);
   };
 
   return (
@@ -102,7 +103,7 @@ export function TimeControls() {
           data-testid="cycle-input"
           inputMode="numeric"
           value={jump}
-          onChange={(e) => setJump(e.target.value)}
+          onChange={(e) => setDraft(e.target.value)}
           onBlur={submitJump}
           size={7}
         />

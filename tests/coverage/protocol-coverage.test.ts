@@ -18,32 +18,9 @@ import {
   runToEnd,
   scenarioOf,
   type ProgramDoc,
-} from '../support/scenarios';
+} from '../property/support';
 
 const cellName = (state: string, event: string) => `${state} × ${event}`;
-
-/**
- * Cells written as transitions that the model can never fire, with the reason. Each reason's
- * premise is checked below, and a listed cell that does fire fails the test (the list is stale).
- */
-const UNREACHABLE_BY_DESIGN: Record<ProtocolName, Record<string, string>> = {
-  MSI: {
-    [cellName('I', 'OtherRd')]: 'snoops visit only valid lines and write-back-buffer entries',
-    [cellName('I', 'OtherRdX')]: 'snoops visit only valid lines and write-back-buffer entries',
-    [cellName('I', 'OtherInv')]: 'snoops visit only valid lines and write-back-buffer entries',
-    [cellName('IS_D', 'DataShared')]: 'no MSI cell asserts the shared line',
-  },
-  MESI: {
-    [cellName('I', 'OtherRd')]: 'snoops visit only valid lines and write-back-buffer entries',
-    [cellName('I', 'OtherRdX')]: 'snoops visit only valid lines and write-back-buffer entries',
-    [cellName('I', 'OtherInv')]: 'snoops visit only valid lines and write-back-buffer entries',
-  },
-  MOESI: {
-    [cellName('I', 'OtherRd')]: 'snoops visit only valid lines and write-back-buffer entries',
-    [cellName('I', 'OtherRdX')]: 'snoops visit only valid lines and write-back-buffer entries',
-    [cellName('I', 'OtherInv')]: 'snoops visit only valid lines and write-back-buffer entries',
-  },
-};
 
 /** Every cell that is not marked impossible. */
 function possibleCells(name: ProtocolName): string[] {
@@ -262,21 +239,6 @@ describe('directed races reach their cell', () => {
 });
 
 describe.each(PROTOCOL_NAMES)('%s table coverage', (protocol) => {
-  it('the model cannot fire the cells listed as unreachable, for the stated reasons', () => {
-    const p = protocols[protocol];
-    for (const cell of Object.keys(UNREACHABLE_BY_DESIGN[protocol]))
-      expect(possibleCells(protocol)).toContain(cell);
-    if (cellName('IS_D', 'DataShared') in UNREACHABLE_BY_DESIGN[protocol]) {
-      const assertsShared = p.stateOrder.some((s) =>
-        PROTOCOL_EVENT_NAMES.some((e) => {
-          const c = p.table[s]![e];
-          return c.kind === 'transition' && c.actions.includes('assertShared');
-        }),
-      );
-      expect(assertsShared).toBe(false);
-    }
-  });
-
   it('every possible cell is fired by some run', () => {
     expect(builtinScenarios.length).toBeGreaterThan(0);
     const scenarios = [
@@ -287,11 +249,8 @@ describe.each(PROTOCOL_NAMES)('%s table coverage', (protocol) => {
     const fired = new Set<string>();
     for (const scenario of scenarios) for (const cell of firedCells(run(scenario))) fired.add(cell);
 
-    const unreachable = UNREACHABLE_BY_DESIGN[protocol];
-    const uncovered = possibleCells(protocol).filter((c) => !fired.has(c) && !(c in unreachable));
+    const uncovered = possibleCells(protocol).filter((c) => !fired.has(c));
     expect(uncovered, `uncovered ${protocol} cells:\n  ${uncovered.join('\n  ')}`).toEqual([]);
-    const staleExclusions = Object.keys(unreachable).filter((c) => fired.has(c));
-    expect(staleExclusions, 'cells listed as unreachable that did fire').toEqual([]);
     // Nothing fires that the table calls impossible (the model would log a violation too).
     const impossible = [...fired].filter((c) => !possibleCells(protocol).includes(c));
     expect(impossible).toEqual([]);

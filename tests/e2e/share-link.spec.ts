@@ -36,13 +36,11 @@ test('a scenario opened from a file travels inside the link', async ({ page, bro
   doc.title = 'My variant';
   doc.system.nodes = 2;
   doc.workload.programs = doc.workload.programs.slice(0, 2);
-  await page
-    .getByTestId('file-input')
-    .setInputFiles({
-      name: 'variant.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(doc)),
-    });
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'variant.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
   await expect(page.getByTestId('scenario-title')).toHaveText('My variant');
   await page.keyboard.press('End');
   await expect(page.getByTestId('cycle-of')).not.toHaveText(/of 0\b/);

@@ -9,7 +9,7 @@ import { Session } from '../../sim-core/session';
 import { createSim, type Frame, type Simulation } from '../../sim-core/sim';
 import type { Scenario } from '../../sim-core/scenario/schema';
 import type { SimEventBody } from '../../sim-core/trace/events';
-import { PROTOCOL_NAMES, scenarioOf } from '../support/scenarios';
+import { PROTOCOL_NAMES, scenarioOf } from './support';
 
 /** Small caches (1–4 sets of 1–2 ways) over a few blocks, so evictions and write-backs happen. */
 const randomScenario: fc.Arbitrary<Scenario> = fc

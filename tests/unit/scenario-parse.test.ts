@@ -264,6 +264,28 @@ describe('parseScenario: bad input, with exact codes and paths', () => {
     ]);
   });
 
+  it('points into the program at a bad instruction, not at the whole workload', () => {
+    const withInstruction = (instr: unknown) =>
+      issues({ ...minimal(), workload: { programs: [[instr], []] } });
+    expect(withInstruction({ op: 'jump' })).toEqual([
+      expect.objectContaining({ code: 'SCN004', path: 'workload.programs.0.0.op' }),
+    ]);
+    expect(withInstruction({ op: 'store', addr: 8, value: 1.5 })).toEqual([
+      {
+        code: 'SCN004',
+        path: 'workload.programs.0.0.value',
+        message: 'expected integer -2147483648..4294967295, got 1.5',
+      },
+    ]);
+    expect(withInstruction({ op: 'load', addr: -8 })).toEqual([
+      {
+        code: 'SCN003',
+        path: 'workload.programs.0.0.addr',
+        message: 'expected at least 0, got -8',
+      },
+    ]);
+  });
+
   it('never throws, whatever it is given', () => {
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), fc.string(), fc.anything()), (input) => {

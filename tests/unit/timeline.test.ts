@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Session, digestEvents, type SessionView } from '../../sim-core/session';
 import { createSim, type Frame } from '../../sim-core/sim';
 import type { Scenario } from '../../sim-core/scenario/schema';
-import { programsDoc, scenarioOf } from '../support/scenarios';
+import { programsDoc, scenarioOf } from '../property/support';
 
 const KEYFRAME_EVERY = 16;
 
@@ -120,21 +120,26 @@ describe.each([
 
     const s = session();
     const forward: number[] = [];
-    for (let v = s.view(); v.cycle < v.lastCycle;) {
-      v = s.nextEvent();
+    for (let here = s.view(); here.cycle < here.lastCycle;) {
+      const v = s.nextEvent();
+      // Every move must make progress, or this walk would never end.
+      expect(v.cycle).toBeGreaterThan(here.cycle);
       expect(v.events.length, `cycle ${v.cycle}`).toBeGreaterThan(0);
       expect(v.frame).toEqual(frames[v.cycle]);
       forward.push(v.cycle);
+      here = v;
     }
     expect(forward).toEqual(eventCycles);
     // At the halt there is no next event: stay there.
     expect(s.nextEvent().cycle).toBe(end);
 
     const backward: number[] = [];
-    for (let v = s.view(); v.cycle > 0;) {
-      v = s.prevEvent();
+    for (let here = s.view(); here.cycle > 0;) {
+      const v = s.prevEvent();
+      expect(v.cycle).toBeLessThan(here.cycle);
       expect(v.frame).toEqual(frames[v.cycle]);
       backward.push(v.cycle);
+      here = v;
     }
     // Back through every event cycle, then to cycle 0, which has none.
     expect(backward).toEqual([...eventCycles.slice(0, -1).reverse(), 0]);

@@ -11,6 +11,7 @@ import {
   invalidState,
   transientRows,
   transientStates,
+  victimLeaves,
 } from './snooping-common';
 
 export const MOESI = defineProtocol({
@@ -114,6 +115,8 @@ export const MOESI = defineProtocol({
     // A reader of a dirty victim shares it: the buffer entry becomes an owned victim.
     MI_A: { ...transientRows.MI_A, OtherRd: ['OI_A', ['supplyData', 'assertShared']] },
     OI_A: {
+      Load: victimLeaves,
+      Store: victimLeaves,
       Grant: ['I', ['writeBackToMemory']],
       OtherRd: ['OI_A', ['supplyData', 'assertShared']],
       OtherRdX: ['I', ['supplyData', 'cancelWriteback']],

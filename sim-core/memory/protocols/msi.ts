@@ -53,7 +53,7 @@ export const MSI = defineProtocol({
     SM_A: { ...transientRows.SM_A, OtherRd: ['SM_A'] },
     IS_D: {
       DataExcl: ['S', ['fill', 'performLoad']],
-      DataShared: ['S', ['fill', 'performLoad']],
+      DataShared: impossible('MSI caches never assert the shared line'),
     },
     MI_A: {
       ...transientRows.MI_A,

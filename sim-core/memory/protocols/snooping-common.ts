@@ -52,14 +52,27 @@ export const invalidState: Record<string, StateSpec> = {
 
 type Rows = Record<string, Partial<Record<ProtocolEvent, CellSpec>>>;
 
+/** A cache without a valid copy never sees the snoop: its duplicate tags filter it out. */
+const notSnooped = impossible(
+  'not snooped: without a valid copy, the duplicate tags filter the transaction out',
+);
+
+/**
+ * The processor cannot touch its own victim while it waits in the buffer: the write-back is queued
+ * right behind the miss that evicted it, and requests are granted oldest first.
+ */
+export const victimLeaves = impossible(
+  'the write-back is queued right behind the miss, so it has the bus before the processor can touch the block again',
+);
+
 export const invalidRow: Rows = {
   I: {
     Load: ['IS_AD', ['requestBus']],
     Store: ['IM_AD', ['requestBus']],
     Replacement: impossible('an invalid line is free: nothing to evict'),
-    OtherRd: ['I'],
-    OtherRdX: ['I'],
-    OtherInv: ['I'],
+    OtherRd: notSnooped,
+    OtherRdX: notSnooped,
+    OtherInv: notSnooped,
   },
 };
 
@@ -79,6 +92,8 @@ export const transientRows: Rows = {
   },
   SM_D: { Done: ['M', ['performStore']] },
   MI_A: {
+    Load: victimLeaves,
+    Store: victimLeaves,
     Grant: ['I', ['writeBackToMemory']],
     OtherRdX: ['I', ['supplyData', 'cancelWriteback']],
     OtherInv: impossible('the buffer holds the only copy: nobody else can upgrade'),

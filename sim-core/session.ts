@@ -7,7 +7,7 @@ import { hash53 } from './kernel/hash';
 import type { Scenario } from './scenario/schema';
 import { createSim, type Frame, type ModelMeta, type Simulation, type Stats } from './sim';
 import type { SimEvent } from './trace/events';
-import { narrate } from './trace/narrate';
+import { narrate, narrateQuiet } from './trace/narrate';
 import { Timeline } from './trace/timeline';
 
 export interface SessionOptions {
@@ -25,6 +25,7 @@ export interface SessionView {
   frame: Frame;
   /** The events of this cycle: what the step into it did. */
   events: SimEvent[];
+  /** One line for people: what this cycle did, or what is still going on in a quiet cycle. */
   narration: string;
 }
 
@@ -54,14 +55,16 @@ export class Session {
 
   view(): SessionView {
     const events = this.timeline.eventsAt(this.cycle);
+    const frame = this.sim.frame();
+    const blockBytes = this.meta.geometry.blockBytes;
     return {
       cycle: this.cycle,
       endCycle: this.timeline.endCycle,
       lastCycle: this.timeline.lastCycle,
       explored: this.timeline.explored,
-      frame: this.sim.frame(),
+      frame,
       events,
-      narration: narrate(events, this.meta.geometry.blockBytes),
+      narration: events.length > 0 ? narrate(events, blockBytes) : narrateQuiet(frame, blockBytes),
     };
   }
 

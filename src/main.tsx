@@ -9,6 +9,7 @@ import { DEFAULT_SCENARIO_ID } from '../scenarios/index';
 import { App } from './App';
 import { readLink } from './state/link';
 import { actions } from './state/store';
+import { readStash } from './state/url-sync';
 import { createInProcessSim, createWorkerSim } from './worker/transports';
 import type { SimApi } from './worker/sim-api';
 import './styles.css';
@@ -29,6 +30,12 @@ async function openFromUrl(): Promise<void> {
     );
   const reading = readLink(location.hash);
   if (reading.kind === 'none') {
+    const stash = readStash();
+    if (
+      stash &&
+      (await actions.load(stash.spec, { cycle: stash.cycle, context: 'Reopening your scenario' }))
+    )
+      return;
     await fallback();
     return;
   }

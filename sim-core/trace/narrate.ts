@@ -4,6 +4,7 @@
  * Used by the narration bar, the screen-reader live region and the CLI.
  */
 import { hex } from '../system/program';
+import type { BusFrame } from '../system/bus-frame';
 import type { SimEvent } from './events';
 
 const proc = (n: number) => `P${n}`;
@@ -66,4 +67,31 @@ export function narrate(events: readonly SimEvent[], blockBytes: number): string
     .map((e) => describeEvent(e, blockBytes))
     .filter((s): s is string => s !== null);
   return lines.join('. ');
+}
+
+/**
+ * What is going on in a cycle where nothing new happens: the transaction on the bus and what
+ * each processor is doing, so the narration never goes blank while the machine is busy.
+ */
+export function narrateQuiet(frame: BusFrame, blockBytes: number): string {
+  if (frame.cycle === 0) return 'Initial state: every cache is empty. Step forward to begin.';
+  if (frame.halted) return 'All programs have finished.';
+  const parts: string[] = [];
+  const txn = frame.bus.current;
+  if (txn) {
+    parts.push(
+      `${proc(txn.requester)}'s ${txn.kind} for ${hex(txn.block * blockBytes)} holds the bus (${frame.cycle - txn.grantedAt} of ${txn.endsAt - txn.grantedAt} cycles)`,
+    );
+  }
+  for (const p of frame.processors) {
+    if (p.status === 'waiting' && p.waiting)
+      parts.push(`${proc(p.id)} waits for its ${p.waiting.op} of ${hex(p.waiting.addr)}`);
+    else if (p.status === 'spinning')
+      parts.push(`${proc(p.id)} spins, its polls hitting in its own cache`);
+    else if (p.status === 'computing')
+      parts.push(
+        `${proc(p.id)} computes (${p.computeLeft} cycle${p.computeLeft === 1 ? '' : 's'} left)`,
+      );
+  }
+  return `Nothing new this cycle${parts.length ? `: ${parts.join('; ')}` : ''}.`;
 }

@@ -15,12 +15,7 @@ export function Narration() {
       data-testid="narration"
     >
       <span className="cycle-badge">Cycle {cycle}</span>
-      <span>
-        {narration ||
-          (cycle === 0
-            ? 'Initial state: every cache is empty. Step forward to begin.'
-            : 'Nothing new happens in this cycle.')}
-      </span>
+      <span>{narration}</span>
     </div>
   );
 }

@@ -1,12 +1,28 @@
-/** Title, summary and learning goals of the loaded scenario (collapsible, open by default). */
+/**
+ * Title, summary and learning goals of the loaded scenario. Open while the scenario sits at cycle
+ * 0 (the goals are read before starting); it folds away at the first step so the machine fits a
+ * projector screen, and the title line stays as a reminder. Either way a click toggles it.
+ */
+import { useState } from 'react';
 import { SafeText } from './SafeText';
 import { useApp } from '../state/store';
 
 export function ScenarioIntro() {
   const scenario = useApp((s) => s.scenario);
+  const atStart = useApp((s) => (s.view?.cycle ?? 0) === 0);
+  const [userChoice, setUserChoice] = useState<{ id: string; open: boolean } | null>(null);
   if (!scenario) return null;
+  const chosen = userChoice?.id === scenario.id ? userChoice.open : null;
+  const open = chosen ?? atStart;
   return (
-    <details className="intro" open>
+    <details
+      className="intro"
+      open={open}
+      onToggle={(e) => {
+        const nowOpen = (e.currentTarget as HTMLDetailsElement).open;
+        if (nowOpen !== open) setUserChoice({ id: scenario.id, open: nowOpen });
+      }}
+    >
       <summary>
         <span className="intro-title" data-testid="scenario-title">
           {scenario.title}

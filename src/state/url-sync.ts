@@ -1,10 +1,29 @@
 /**
  * Keeps the address bar's fragment equal to the share link of the current state (scenario, seed,
  * cycle, open panels), so a reload or a copied URL returns to the same step. Uses replaceState:
- * stepping does not flood the browser history.
+ * stepping does not flood the browser history. A scenario too large for a link is kept in this
+ * tab's sessionStorage instead (and the fragment cleared), so a reload still reopens it.
  */
 import { useEffect } from 'react';
+import type { LoadSpec } from '../worker/sim-api';
 import { currentLink, useApp } from './store';
+
+const OVERSIZE_KEY = 'ni-lab:oversize-scenario';
+
+export interface StashedScenario {
+  spec: LoadSpec;
+  cycle: number;
+}
+
+/** The oversize scenario this tab had open, if any (read at boot when the URL has no link). */
+export function readStash(): StashedScenario | null {
+  try {
+    const text = sessionStorage.getItem(OVERSIZE_KEY);
+    return text ? (JSON.parse(text) as StashedScenario) : null;
+  } catch {
+    return null;
+  }
+}
 
 export function useUrlSync(): void {
   const cycle = useApp((s) => s.view?.cycle);
@@ -12,8 +31,15 @@ export function useUrlSync(): void {
   const views = useApp((s) => s.views);
   const playing = useApp((s) => s.playing);
   useEffect(() => {
-    if (playing || cycle === undefined) return;
+    if (playing || cycle === undefined || !spec) return;
     const hash = currentLink();
-    if (hash !== null && hash !== location.hash) history.replaceState(null, '', hash);
+    try {
+      if (hash === null) sessionStorage.setItem(OVERSIZE_KEY, JSON.stringify({ spec, cycle }));
+      else sessionStorage.removeItem(OVERSIZE_KEY);
+    } catch {
+      // Storage may be unavailable (private mode, embedded frames): the link alone still works.
+    }
+    const target = hash ?? location.pathname + location.search;
+    if (hash !== location.hash) history.replaceState(null, '', target);
   }, [cycle, spec, views, playing]);
 }

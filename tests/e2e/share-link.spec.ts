@@ -69,3 +69,36 @@ test('the worker in the browser produces the same event log as Node', async ({ p
     session.eventsDigest(),
   );
 });
+
+test('a scenario too large for a link offers the file instead and survives a reload', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await waitForCycle(page, 0);
+  const doc = JSON.parse(readFileSync('scenarios/coherence/write-invalidation.json', 'utf8'));
+  doc.id = 'huge';
+  doc.title = 'A very long program';
+  // Distinct values compress badly, so this cannot fit in a URL.
+  doc.workload.programs[2] = Array.from({ length: 3000 }, (_, i) => ({
+    op: 'store',
+    addr: (i % 64) * 8,
+    value: (i * 7919) % 100003,
+  }));
+  doc.limits = { maxCycles: 400 };
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({
+      name: 'huge.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(doc)),
+    });
+  await expect(page.getByTestId('scenario-title')).toHaveText('A very long program');
+  await page.getByTestId('share').click();
+  await expect(page.getByText('Too long for a link')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await waitForCycle(page, 1);
+  expect(new URL(page.url()).hash).toBe('');
+  await page.reload();
+  await expect(page.getByTestId('scenario-title')).toHaveText('A very long program');
+  await waitForCycle(page, 1);
+});

@@ -58,7 +58,12 @@ export function CacheLineRow(props: CacheLineRowProps) {
       <td className="state" data-state={line.state}>
         <StateBadge state={line.state} />
       </td>
-      {filled ? (
+      {filled && unusable && line.state !== 'I' ? (
+        // The line is reserved for a block whose data has not arrived: show no words at all.
+        <td className="empty-line" colSpan={line.words.length} title={unusableReason(line.state)}>
+          waiting for the block's data…
+        </td>
+      ) : filled ? (
         <WordCells
           words={line.words}
           stale={line.stale}

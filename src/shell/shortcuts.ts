@@ -61,6 +61,8 @@ export function handleShortcut(e: KeyboardEvent): void {
     (e.key === ' ' || e.key === 'Enter')
   )
     return;
+  // Inside a focused scroll region the arrow keys scroll it, as a keyboard user expects.
+  if (target?.closest('[role="region"]') && e.key.startsWith('Arrow')) return;
   const shortcut = shortcuts.find((s) => s.keys.includes(keyOf(e)));
   if (!shortcut) return;
   e.preventDefault();

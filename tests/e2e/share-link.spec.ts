@@ -85,13 +85,11 @@ test('a scenario too large for a link offers the file instead and survives a rel
     value: (i * 7919) % 100003,
   }));
   doc.limits = { maxCycles: 400 };
-  await page
-    .getByTestId('file-input')
-    .setInputFiles({
-      name: 'huge.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(doc)),
-    });
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'huge.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
   await expect(page.getByTestId('scenario-title')).toHaveText('A very long program');
   await page.getByTestId('share').click();
   await expect(page.getByText('Too long for a link')).toBeVisible();

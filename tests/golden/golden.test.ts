@@ -3,8 +3,8 @@
  * walkthrough notes sit on cycles that have events, and its whole event log, one
  * JSON.stringify(event) per line, must equal tests/golden/<id>.events.jsonl.
  *
- * A missing golden is written (so a new scenario gets one on its first run); UPDATE_GOLDEN=1
- * rewrites them all. On a mismatch the new log goes to <id>.events-changed.jsonl (git-ignored)
+ * Goldens are written only with UPDATE_GOLDEN=1 (a missing one fails, so a scenario cannot land
+ * without its golden). On a mismatch the new log goes to <id>.events-changed.jsonl (git-ignored)
  * for diffing, and the test fails with the first line that differs.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,10 +54,16 @@ describe('golden event logs', () => {
     expect(noteCycles.filter((c) => !eventCycles.has(c))).toEqual([]);
 
     const text = toJsonLines(events);
-    if (UPDATE || !existsSync(goldenPath(id))) {
+    if (UPDATE) {
       writeFileSync(goldenPath(id), text);
       rmSync(changedPath(id), { force: true });
       return;
+    }
+    if (!existsSync(goldenPath(id))) {
+      writeFileSync(changedPath(id), text);
+      expect.fail(
+        `${id} has no golden log; review tests/golden/${id}.events-changed.jsonl and run UPDATE_GOLDEN=1 npx vitest run tests/golden`,
+      );
     }
     const golden = readFileSync(goldenPath(id), 'utf8');
     if (golden === text) {

@@ -155,7 +155,14 @@ export function ProtocolTableView() {
           cell = next state + action codes (hover for details) · stall · — impossible
         </span>
       </div>
-      <div className="vg-protocol-scroll" ref={scrollRef}>
+      {/* Focusable, so keyboard users can scroll the wide table with the arrow keys. */}
+      <div
+        className="vg-protocol-scroll"
+        ref={scrollRef}
+        tabIndex={0}
+        role="region"
+        aria-label={`${protocol.name} protocol table, scrollable`}
+      >
         <table>
           <caption className="vg-sr-only">
             {protocol.name} protocol: one row per cache state, one column per event; each cell is

@@ -1,6 +1,6 @@
 /**
  * The built-in lecture scenarios, by id, in the order the start page lists them (a teaching order:
- * reads, then writes, then sharing patterns, then replacement). Each file is raw JSON (validated
+ * coherence — reads, writes, sharing patterns, replacement — then the torus and its router). Each file is raw JSON (validated
  * by parseScenario when loaded) and has a golden event log in tests/golden/.
  */
 import dirtySharing from './coherence/dirty-sharing.json';
@@ -11,6 +11,11 @@ import pingPong from './coherence/ping-pong.json';
 import producerConsumer from './coherence/producer-consumer.json';
 import readSharing from './coherence/read-sharing.json';
 import writeInvalidation from './coherence/write-invalidation.json';
+import antipode from './torus/antipode.json';
+import contention from './torus/contention.json';
+import deroute from './torus/deroute.json';
+import hotspot from './torus/hotspot.json';
+import onePacket from './torus/one-packet.json';
 
 export interface BuiltinScenario {
   id: string;
@@ -27,6 +32,11 @@ const entries: [string, unknown][] = [
   ['coherence/producer-consumer.json', producerConsumer],
   ['coherence/false-sharing.json', falseSharing],
   ['coherence/evictions-writeback.json', evictionsWriteback],
+  ['torus/one-packet.json', onePacket],
+  ['torus/antipode.json', antipode],
+  ['torus/contention.json', contention],
+  ['torus/deroute.json', deroute],
+  ['torus/hotspot.json', hotspot],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

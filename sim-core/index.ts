@@ -1,10 +1,22 @@
 /** sim-core's public surface: what the worker, the CLI and the tests import. */
 export { createSim, models } from './sim';
 export type { Frame, ModelMeta, Simulation, SimSnapshot, Stats } from './sim';
+export type { BusFrame, BusSystemStats } from './system/bus-frame';
+export type {
+  NetworkFrame,
+  NetworkStats,
+  PacketView,
+  RouterView as RouterFrame,
+  Decision,
+} from './network/network-frame';
+export type { Topology, Port } from './network/topology';
+import type { ModelMeta as AnyMeta } from './sim';
+export type BusMeta = Extract<AnyMeta, { model: 'bus' }>;
+export type NetworkMeta = Extract<AnyMeta, { model: 'network' }>;
 export { Session, digestEvents, DEFAULT_KEYFRAME_EVERY } from './session';
 export type { SessionOptions, SessionView } from './session';
 export { parseScenario } from './scenario/parse';
-export { scenarioSchema, SCENARIO_VERSION, VIEW_NAMES } from './scenario/schema';
+export { scenarioSchema, SCENARIO_VERSION, VIEW_NAMES, DEFAULT_VIEWS } from './scenario/schema';
 export type { Scenario, ScenarioInput, ViewName } from './scenario/schema';
 export { ISSUE_CODES, formatIssue } from './scenario/issues';
 export type { InputIssue, IssueCode, Result } from './scenario/issues';

@@ -56,7 +56,7 @@ export class Session {
   view(): SessionView {
     const events = this.timeline.eventsAt(this.cycle);
     const frame = this.sim.frame();
-    const blockBytes = this.meta.geometry.blockBytes;
+    const blockBytes = this.meta.model === 'bus' ? this.meta.geometry.blockBytes : 0;
     return {
       cycle: this.cycle,
       endCycle: this.timeline.endCycle,

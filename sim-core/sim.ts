@@ -1,37 +1,51 @@
 /**
  * createSim: builds the model a scenario describes and wraps it behind one Simulation interface
  * (step, frame, snapshot, restore), so the session, the worker, the CLI and the tests never
- * depend on which model runs. Models are registry entries keyed by `system.kind`.
+ * depend on which model runs. Models are registry entries keyed by `system.kind`; their frames,
+ * statistics and static descriptions are unions discriminated by `model`.
  */
 import { clonePlain } from './kernel/clone';
 import { busPresets } from './memory/bus';
 import type { Protocol } from './memory/protocol';
-import type { Scenario } from './scenario/schema';
+import { Network, type NetworkState } from './network/network';
+import type { NetworkFrame, NetworkStats } from './network/network-frame';
+import type { Topology } from './network/topology';
+import type { BusScenario, NetworkScenario, Scenario } from './scenario/schema';
 import type { BusFrame, BusSystemStats } from './system/bus-frame';
 import { BusSystem, type BusSystemState } from './system/bus-system';
 import type { FlatInstruction } from './system/program';
 import { randomPrograms } from './system/random-workload';
 import type { SimEventBody } from './trace/events';
 
-export type Frame = BusFrame;
-export type Stats = BusSystemStats;
-export type SimSnapshot = { model: 'bus'; state: BusSystemState };
+export type Frame = BusFrame | NetworkFrame;
+export type Stats = BusSystemStats | NetworkStats;
+export type SimSnapshot =
+  { model: 'bus'; state: BusSystemState } | { model: 'network'; state: NetworkState };
 
 /** What never changes during a run: the views draw their static parts from it. */
-export interface ModelMeta {
-  model: 'bus';
-  nodes: number;
-  protocol: Protocol;
-  programs: Pick<FlatInstruction, 'op' | 'text' | 'depth'>[][];
-  geometry: {
-    sizeBytes: number;
-    associativity: number;
-    blockBytes: number;
-    wordBytes: number;
-    sets: number;
-  };
-  costs: Record<string, number>;
-}
+export type ModelMeta =
+  | {
+      model: 'bus';
+      nodes: number;
+      protocol: Protocol;
+      programs: Pick<FlatInstruction, 'op' | 'text' | 'depth'>[][];
+      geometry: {
+        sizeBytes: number;
+        associativity: number;
+        blockBytes: number;
+        wordBytes: number;
+        sets: number;
+      };
+      costs: Record<string, number>;
+    }
+  | {
+      model: 'network';
+      topology: Topology;
+      nodes: number;
+      router: string;
+      packetPhits: number;
+      multiQueue: number;
+    };
 
 export interface Simulation {
   readonly cycle: number;
@@ -45,12 +59,14 @@ export interface Simulation {
   meta(): ModelMeta;
 }
 
-function createBusSim(scenario: Scenario): Simulation {
+function createBusSim(scenario: BusScenario): Simulation {
   const sys = scenario.system;
   const programs =
     'programs' in scenario.workload
       ? scenario.workload.programs
-      : randomPrograms(scenario.workload.random, sys.nodes, sys.cache.blockBytes, scenario.seed);
+      : 'random' in scenario.workload
+        ? randomPrograms(scenario.workload.random, sys.nodes, sys.cache.blockBytes, scenario.seed)
+        : [];
   const costs = { ...busPresets[sys.bus.preset], ...sys.bus.costs };
   const model = new BusSystem({
     nodes: sys.nodes,
@@ -75,7 +91,7 @@ function createBusSim(scenario: Scenario): Simulation {
     stats: () => model.stats(),
     snapshot: () => ({ model: 'bus', state: clonePlain(model.state) }),
     restore: (snap) => {
-      model.state = clonePlain(snap.state);
+      if (snap.model === 'bus') model.state = clonePlain(snap.state);
     },
     meta: () => ({
       model: 'bus',
@@ -94,11 +110,55 @@ function createBusSim(scenario: Scenario): Simulation {
   };
 }
 
-export const models = { bus: createBusSim } satisfies Record<
-  Scenario['system']['kind'],
-  (s: Scenario) => Simulation
->;
+function createNetworkSim(scenario: NetworkScenario): Simulation {
+  const sys = scenario.system;
+  const topology: Topology = { kind: sys.topology, k: sys.k, attached: sys.attached ?? sys.k };
+  const w = scenario.workload;
+  const model = new Network({
+    topology,
+    router: sys.router,
+    packetPhits: sys.packetPhits,
+    multiQueue: sys.multiQueue,
+    decisionCycles: sys.decisionCycles,
+    injectionQueue: sys.injectionQueue,
+    packets: 'packets' in w ? w.packets : [],
+    traffic: 'traffic' in w ? w.traffic : null,
+    seed: scenario.seed,
+    stallWatchdog: scenario.checks.stallWatchdog,
+    checkInvariants: scenario.checks.invariants,
+  });
+  return {
+    get cycle() {
+      return model.state.cycle;
+    },
+    get halted() {
+      return model.state.halted;
+    },
+    step: () => model.step(),
+    frame: () => model.frame(),
+    stats: () => model.stats(),
+    snapshot: () => ({ model: 'network', state: clonePlain(model.state) }),
+    restore: (snap) => {
+      if (snap.model === 'network') model.state = clonePlain(snap.state);
+    },
+    meta: () => ({
+      model: 'network',
+      topology,
+      nodes: topology.attached * topology.attached,
+      router: sys.router,
+      packetPhits: sys.packetPhits,
+      multiQueue: sys.multiQueue,
+    }),
+  };
+}
+
+/** The models, by `system.kind`. */
+export const models = { bus: createBusSim, network: createNetworkSim } satisfies {
+  bus: (s: BusScenario) => Simulation;
+  network: (s: NetworkScenario) => Simulation;
+};
 
 export function createSim(scenario: Scenario): Simulation {
-  return models[scenario.system.kind](scenario);
+  // The schema guarantees that `system.kind` matches the rest of the scenario.
+  return (models[scenario.system.kind] as (s: Scenario) => Simulation)(scenario);
 }

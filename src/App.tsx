@@ -28,7 +28,11 @@ export function App() {
     return () => window.removeEventListener('keydown', handleShortcut);
   }, []);
 
-  const open = (Object.keys(viewRegistry) as ViewName[]).filter((name) => views.includes(name));
+  const model = useApp((s) => s.meta?.model ?? 'bus');
+  const open = (Object.keys(viewRegistry) as ViewName[]).filter(
+    (name) =>
+      views.includes(name) && (viewRegistry[name].models as readonly string[]).includes(model),
+  );
   return (
     <div className="app" aria-busy={loading} data-events-digest={digest}>
       <Header />

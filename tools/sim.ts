@@ -11,6 +11,7 @@ import {
   Session,
   type InputIssue,
   type Override,
+  type Stats,
 } from '../sim-core/index';
 import { builtinScenarios } from '../scenarios/index';
 import { loadScenarioArg } from './scenario-source';
@@ -71,6 +72,31 @@ function parseArgs(argv: string[]): { ok: true; opts: Options } | { ok: false; i
   return { ok: true, opts };
 }
 
+/** Human-readable statistics, per model. */
+function summaryLines(stats: Stats): string[] {
+  if ('bus' in stats) {
+    const lines = [
+      `bus: busy ${stats.bus.busyCycles} cycles (${(stats.bus.utilisation * 100).toFixed(1)}%), ${Object.entries(
+        stats.bus.transactions,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}, cache-to-cache ${stats.bus.cacheToCache}`,
+    ];
+    for (const c of stats.caches) {
+      lines.push(
+        `P${c.id}: loads ${c.loads} (${c.loadHits} hit, ${c.loadMisses} miss), stores ${c.stores} (${c.storeHits} hit, ${c.storeMisses} miss), upgrades ${c.upgrades}, write-backs ${c.writebacks}, supplied ${c.suppliedBlocks}`,
+      );
+    }
+    return lines;
+  }
+  const l = stats.latency;
+  return [
+    `load: offered ${stats.offeredLoad.toFixed(3)}, accepted ${stats.acceptedLoad.toFixed(3)} phits/node/cycle; packets created ${stats.created}, refused ${stats.refused}, delivered ${stats.delivered}, in flight ${stats.inFlight}`,
+    `latency: mean ${l.mean.toFixed(1)}, p50 ${l.p50}, p95 ${l.p95}, p99 ${l.p99}, max ${l.max} cycles; in the network mean ${stats.networkLatency.mean.toFixed(1)} (min ${stats.networkLatency.min})`,
+    `hops ${stats.hops.mean.toFixed(2)} per packet; deroutes ${stats.deroutes.total} (${stats.deroutes.perPacket.toFixed(3)} per packet); link utilisation ${(stats.linkUtilisation * 100).toFixed(1)}%`,
+  ];
+}
+
 function main(argv: string[]): number {
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
@@ -107,42 +133,37 @@ function main(argv: string[]): number {
   if (opts.narrate) {
     for (let c = 1; c <= target && c <= session.timeline.lastCycle; c++) {
       const view = session.seek(c);
-      if (view.narration) console.log(`${String(c).padStart(7)}  ${view.narration}`);
+      if (view.events.length > 0) console.log(`${String(c).padStart(7)}  ${view.narration}`);
       if (view.endCycle !== null && c >= view.endCycle) break;
     }
   } else session.seek(target);
+  const system = scenario.system;
+  const stats = session.stats();
   const result = {
     scenario: scenario.id,
     title: scenario.title,
+    model: system.kind,
     seed: scenario.seed,
-    protocol: scenario.system.protocol,
+    ...(system.kind === 'bus' ? { protocol: system.protocol } : { router: system.router }),
     cycles: session.cycle,
     halted: session.timeline.endCycle !== null && session.cycle >= session.timeline.endCycle,
     events: session.eventsUpToNow().length,
     eventsDigest: session.eventsDigest(),
     invariantViolations: session.eventsUpToNow().filter((e) => e.kind === 'invariant.violation')
       .length,
-    stats: session.stats(),
+    stats,
   };
   if (opts.json) console.log(JSON.stringify(result, null, 2));
   else if (!opts.narrate) {
-    const s = result.stats;
-    console.log(`${result.title} (${result.scenario}), ${result.protocol}, seed ${result.seed}`);
+    const what =
+      system.kind === 'bus'
+        ? system.protocol
+        : `${system.k}×${system.k} ${system.topology}, ${system.router} router`;
+    console.log(`${result.title} (${result.scenario}), ${what}, seed ${result.seed}`);
     console.log(
       `cycles ${result.cycles}${result.halted ? ' (halted)' : ''}, events ${result.events}, digest ${result.eventsDigest}, invariant violations ${result.invariantViolations}`,
     );
-    console.log(
-      `bus: busy ${s.bus.busyCycles} cycles (${(s.bus.utilisation * 100).toFixed(1)}%), ${Object.entries(
-        s.bus.transactions,
-      )
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}, cache-to-cache ${s.bus.cacheToCache}`,
-    );
-    for (const c of s.caches) {
-      console.log(
-        `P${c.id}: loads ${c.loads} (${c.loadHits} hit, ${c.loadMisses} miss), stores ${c.stores} (${c.storeHits} hit, ${c.storeMisses} miss), upgrades ${c.upgrades}, write-backs ${c.writebacks}, supplied ${c.suppliedBlocks}`,
-      );
-    }
+    for (const line of summaryLines(stats)) console.log(line);
   }
   return 0;
 }

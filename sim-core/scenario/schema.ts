@@ -82,7 +82,15 @@ export const VIEW_NAMES = [
   'log',
   'memory',
   'stats',
+  'torus',
+  'router',
 ] as const;
+
+/** The panels a scenario opens when it names none, by model. */
+export const DEFAULT_VIEWS = {
+  bus: ['notes', 'program', 'caches', 'bus', 'protocol', 'log'],
+  network: ['notes', 'torus', 'router', 'log', 'stats'],
+} as const satisfies Record<string, readonly (typeof VIEW_NAMES)[number][]>;
 
 const busCosts = z.strictObject({
   blockTransfer: intIn(1, 10_000).optional(),
@@ -112,6 +120,54 @@ const busSystem = z.strictObject({
     .strictObject({
       preset: choice(['memory', 'io']).default('memory'),
       costs: busCosts.default({}),
+    })
+    .prefault({}),
+});
+
+/**
+ * A k×k torus or mesh of routers (seed 001, digest §B). Packets are 20 phits (the Chaos chip)
+ * or 11 phits of 32 bits (the Cranium model): give a number or the preset's name.
+ */
+const networkSystem = z.strictObject({
+  kind: z.literal('network'),
+  topology: choice(['torus', 'mesh']).default('torus'),
+  k: intIn(2, 32),
+  /** Side of the central square of routers with a processing node; default k (all). */
+  attached: intIn(1, 32).optional(),
+  router: choice(['chaos']).default('chaos'),
+  packetPhits: z
+    .union([intIn(2, 64), z.literal('chaos'), z.literal('cranium')], {
+      error: (iss) =>
+        `expected phits 2..64, "chaos" (20) or "cranium" (11), got ${showValue(iss.input)}`,
+    })
+    .default(20)
+    .transform((v) => (v === 'chaos' ? 20 : v === 'cranium' ? 11 : v)),
+  multiQueue: intIn(1, 16).default(5),
+  decisionCycles: intIn(2, 16).default(4),
+  injectionQueue: intIn(1, 1024).default(16),
+});
+
+const scheduledPackets = z
+  .array(z.strictObject({ at: intIn(1, 10_000_000), src: intIn(0, 1023), dst: intIn(0, 1023) }))
+  .max(10_000);
+
+const trafficWorkload = z.strictObject({
+  pattern: choice([
+    'uniform',
+    'hotspot',
+    'transpose',
+    'bit-complement',
+    'tornado',
+    'neighbour',
+  ]).default('uniform'),
+  /** Offered load in phits per node per cycle (Bernoulli injection). */
+  load: z.number().min(0).max(1),
+  /** Packets are generated in cycles 1 … until. */
+  until: intIn(1, 10_000_000),
+  hotspot: z
+    .strictObject({
+      node: intIn(0, 1023).default(0),
+      fraction: z.number().min(0).max(1).default(0.2),
     })
     .prefault({}),
 });
@@ -146,31 +202,88 @@ export const scenarioSchema = z
       .max(60)
       .default([]),
     seed: intIn(0, 0xffffffff).default(1),
-    system: busSystem,
+    system: z.union([busSystem, networkSystem], {
+      error: 'expected a bus system { "nodes": … } or a network { "kind": "network", "k": … }',
+    }),
     workload: z.union(
       [
         z.strictObject({ programs: z.array(z.array(instruction).max(4096)).max(16) }),
         z.strictObject({ random: randomWorkload }),
+        z.strictObject({ packets: scheduledPackets }),
+        z.strictObject({ traffic: trafficWorkload }),
       ],
       {
-        error: 'expected { "programs": [...] } or { "random": {...} }',
+        error:
+          'expected { "programs": [...] }, { "random": {...} }, { "packets": [...] } or { "traffic": {...} }',
       },
     ),
     memory: z
       .array(z.strictObject({ addr: address, value: wordValue }))
       .max(4096)
       .default([]),
-    views: z
-      .array(choice(VIEW_NAMES))
-      .max(VIEW_NAMES.length)
-      .default(['notes', 'program', 'caches', 'bus', 'protocol', 'log']),
+    /** Panels to open; when absent, the model's defaults (DEFAULT_VIEWS). */
+    views: z.array(choice(VIEW_NAMES)).max(VIEW_NAMES.length).optional(),
     limits: z.strictObject({ maxCycles: intIn(1, 2_000_000).default(20_000) }).prefault({}),
-    checks: z.strictObject({ invariants: z.boolean().default(true) }).prefault({}),
+    checks: z
+      .strictObject({
+        invariants: z.boolean().default(true),
+        /** Network: report a stall when no phit has moved for this many cycles. */
+        stallWatchdog: intIn(10, 1_000_000).default(1000),
+      })
+      .prefault({}),
   })
   .superRefine((sc, ctx) => {
     // Cross-field checks run only on fields that are themselves valid, so one mistake gives one message.
     const inRange = (n: unknown, min: number, max: number) =>
       Number.isInteger(n) && (n as number) >= min && (n as number) <= max;
+    const busWorkload = 'programs' in sc.workload || 'random' in sc.workload;
+    if (sc.system.kind === 'network') {
+      if (busWorkload) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['workload'],
+          message: 'a network runs { "packets": [...] } or { "traffic": {...} }, not programs',
+          params: { scn: 'SCN008' },
+        });
+      }
+      const k = sc.system.k;
+      const side = sc.system.attached ?? k;
+      if (inRange(k, 2, 32) && side > k) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['system', 'attached'],
+          message: `the attached square (${side}) cannot be larger than the torus (${k})`,
+          params: { scn: 'SCN003' },
+        });
+      }
+      const nodes = side * side;
+      const checkNode = (n: number, path: (string | number)[]) => {
+        if (n >= nodes)
+          ctx.addIssue({
+            code: 'custom',
+            path,
+            message: `expected a node 0..${nodes - 1}, got ${n}`,
+            params: { scn: 'SCN003' },
+          });
+      };
+      if ('packets' in sc.workload) {
+        sc.workload.packets.forEach((p, i) => {
+          checkNode(p.src, ['workload', 'packets', i, 'src']);
+          checkNode(p.dst, ['workload', 'packets', i, 'dst']);
+        });
+      }
+      if ('traffic' in sc.workload)
+        checkNode(sc.workload.traffic.hotspot.node, ['workload', 'traffic', 'hotspot', 'node']);
+      return;
+    }
+    if (!busWorkload) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['workload'],
+        message: 'a bus system runs { "programs": [...] } or { "random": {...} }, not packets',
+        params: { scn: 'SCN008' },
+      });
+    }
     const cache = sc.system.cache;
     const geometryValid =
       inRange(cache.sizeBytes, 64, 1 << 20) &&
@@ -192,6 +305,7 @@ export const scenarioSchema = z
     }
     if (
       inRange(sc.system.nodes, 1, 16) &&
+      sc.system.kind === 'bus' &&
       'programs' in sc.workload &&
       sc.workload.programs.length !== sc.system.nodes
     ) {
@@ -227,3 +341,5 @@ export const scenarioSchema = z
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type ViewName = (typeof VIEW_NAMES)[number];
+export type BusScenario = Scenario & { system: { kind: 'bus' } };
+export type NetworkScenario = Scenario & { system: { kind: 'network' } };

@@ -7,6 +7,8 @@
  */
 import type { ProtocolAction, ProtocolEvent } from '../memory/protocol';
 import type { BusTxnKind } from '../memory/bus';
+import type { RouteReason } from '../network/network-frame';
+import type { Header, Port } from '../network/topology';
 
 export type AccessOp = 'load' | 'store';
 
@@ -75,11 +77,34 @@ export type SimEventBody =
   | { kind: 'bus.done'; txn: number; txnKind: BusTxnKind; requester: number; block: number }
   | {
       kind: 'invariant.violation';
-      rule: 'single-writer' | 'data-value' | 'protocol';
+      rule: 'single-writer' | 'data-value' | 'protocol' | 'conservation' | 'delivery' | 'capacity';
       block: number;
       detail: string;
     }
-  | { kind: 'sim.halt'; reason: 'all programs finished' };
+  | { kind: 'net.inject'; packet: number; node: number; router: number; dst: number }
+  | {
+      kind: 'net.route';
+      router: number;
+      packet: number;
+      from: Port | 'MQ';
+      to: Port;
+      profitable: Port[];
+      reason: RouteReason;
+      /** The header after this hop's rewrite. */
+      header: Header;
+    }
+  | { kind: 'net.buffer'; router: number; packet: number; from: Port; slot: number }
+  | {
+      kind: 'net.deliver';
+      packet: number;
+      node: number;
+      latency: number;
+      networkLatency: number;
+      hops: number;
+      deroutes: number;
+    }
+  | { kind: 'net.stall'; idleCycles: number; held: { packet: number; router: number; where: string }[] }
+  | { kind: 'sim.halt'; reason: 'all programs finished' | 'all packets delivered' };
 
 export type SimEvent = SimEventBody & { cycle: number; seq: number };
 export type SimEventKind = SimEvent['kind'];

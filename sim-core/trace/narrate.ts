@@ -4,7 +4,8 @@
  * Used by the narration bar, the screen-reader live region and the CLI.
  */
 import { hex } from '../system/program';
-import type { BusFrame } from '../system/bus-frame';
+import type { NetworkFrame } from '../network/network-frame';
+import type { Frame } from '../sim';
 import type { SimEvent } from './events';
 
 const proc = (n: number) => `P${n}`;
@@ -53,7 +54,31 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
     case 'invariant.violation':
       return `⚠ ${e.rule} invariant broken: ${e.detail}`;
     case 'sim.halt':
-      return 'All programs have finished.';
+      return e.reason === 'all packets delivered'
+        ? 'Every packet has been delivered.'
+        : 'All programs have finished.';
+    case 'net.inject':
+      return `packet ${e.packet} enters the network at router ${e.router} (node ${e.node} → node ${e.dst})`;
+    case 'net.route': {
+      const why: Record<typeof e.reason, string> = {
+        'cut-through': 'cuts through',
+        forward: 'leaves its input frame',
+        'from-multi-queue': 'leaves the multi-queue',
+        deroute: 'is DEROUTED (random multi-queue victim)',
+        deliver: 'is delivered to its node',
+      };
+      const dir =
+        e.to === 'P'
+          ? ''
+          : ` ${e.to} (profitable: ${e.profitable.join(' ')}; header now [${e.header.dy},${e.header.dx}])`;
+      return `router ${e.router}: packet ${e.packet} ${why[e.reason]}${dir}`;
+    }
+    case 'net.buffer':
+      return `router ${e.router}: packet ${e.packet} waits in multi-queue slot ${e.slot} (no profitable output free)`;
+    case 'net.deliver':
+      return `packet ${e.packet} arrives at node ${e.node}: ${e.networkLatency} cycles in the network, ${e.hops} hops, ${e.deroutes} derouted`;
+    case 'net.stall':
+      return `⚠ no phit has moved for ${e.idleCycles} cycles: ${e.held.length} frames are held`;
     // Told through the cpu.* and bus.grant events that caused them.
     case 'coh.transition':
     case 'bus.request':
@@ -73,7 +98,8 @@ export function narrate(events: readonly SimEvent[], blockBytes: number): string
  * What is going on in a cycle where nothing new happens: the transaction on the bus and what
  * each processor is doing, so the narration never goes blank while the machine is busy.
  */
-export function narrateQuiet(frame: BusFrame, blockBytes: number): string {
+export function narrateQuiet(frame: Frame, blockBytes: number): string {
+  if (frame.model === 'network') return narrateQuietNetwork(frame);
   if (frame.cycle === 0) return 'Initial state: every cache is empty. Step forward to begin.';
   if (frame.halted) return 'All programs have finished.';
   const parts: string[] = [];
@@ -94,4 +120,13 @@ export function narrateQuiet(frame: BusFrame, blockBytes: number): string {
       );
   }
   return `Nothing new this cycle${parts.length ? `: ${parts.join('; ')}` : ''}.`;
+}
+
+function narrateQuietNetwork(frame: NetworkFrame): string {
+  if (frame.cycle === 0) return 'Initial state: the network is empty. Step forward to begin.';
+  if (frame.halted) return 'Every packet has been delivered.';
+  const queued = frame.injectionQueues.reduce((a, b) => a + b, 0);
+  const moving = frame.packets.length;
+  if (moving === 0 && queued === 0) return 'Nothing new this cycle: the network is idle.';
+  return `Nothing new this cycle: ${moving} packet${moving === 1 ? '' : 's'} in the network${queued ? `, ${queued} waiting to be injected` : ''}; phits flow one per link per cycle.`;
 }

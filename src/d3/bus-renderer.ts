@@ -9,7 +9,7 @@
 // selection.transition(), which the d3 barrel (sideEffects: false) would otherwise tree-shake.
 import { interrupt, select, type BaseType, type Selection } from 'd3';
 import { PROTOCOL_ACTIONS } from '../../sim-core/index';
-import type { Frame, ModelMeta, SimEvent } from '../../sim-core/index';
+import type { BusFrame, BusMeta, SimEvent } from '../../sim-core/index';
 import { stateStyle, txnColours } from '../theme/states';
 import {
   blockAddr,
@@ -36,7 +36,7 @@ export interface BusRenderOptions {
 }
 
 export interface BusRenderer {
-  update(frame: Frame, events: readonly SimEvent[], meta: ModelMeta, opts: BusRenderOptions): void;
+  update(frame: BusFrame, events: readonly SimEvent[], meta: BusMeta, opts: BusRenderOptions): void;
   destroy(): void;
 }
 
@@ -205,7 +205,7 @@ function reactionChips(snoops: Snoop[]): { change: Chip[]; words: Chip[] } {
   };
 }
 
-function boxData(frame: Frame, txn: Txn | null, bb: number, xOf: (i: number) => number) {
+function boxData(frame: BusFrame, txn: Txn | null, bb: number, xOf: (i: number) => number) {
   const focus = txn?.block ?? frame.bus.recent.at(-1)?.block ?? null;
   return frame.caches.map((c, i): BoxDatum => {
     const proc = frame.processors[i];
@@ -326,9 +326,9 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
   const queueMore = gQueue.append('text').attr('class', 'vg-t-muted');
 
   function update(
-    frame: Frame,
+    frame: BusFrame,
     events: readonly SimEvent[],
-    meta: ModelMeta,
+    meta: BusMeta,
     opts: BusRenderOptions,
   ): void {
     const ms = opts.animate ? ANIM_MS : 0;

@@ -3,9 +3,9 @@
  * text, so what is seen and what is read never disagree.
  */
 import { hex } from '../../sim-core/index';
-import type { Frame } from '../../sim-core/index';
+import type { BusFrame } from '../../sim-core/index';
 
-export type Txn = NonNullable<Frame['bus']['current']>;
+export type Txn = NonNullable<BusFrame['bus']['current']>;
 export type Snoop = Txn['snoops'][number];
 type Action = Snoop['actions'][number];
 
@@ -75,8 +75,8 @@ export interface QueueItem {
  * Every request not yet granted, oldest stage first: at the arbiter (granted next, by seq), on a
  * request wire (reaches the arbiter next cycle), or still in a cache's outbox.
  */
-export function queueItems(frame: Frame): QueueItem[] {
-  const item = (stage: QueueStage) => (r: Frame['bus']['queue'][number]) => ({
+export function queueItems(frame: BusFrame): QueueItem[] {
+  const item = (stage: QueueStage) => (r: BusFrame['bus']['queue'][number]) => ({
     seq: r.seq,
     cache: r.cache,
     block: r.block,
@@ -96,7 +96,7 @@ export function queueItemText(q: QueueItem, blockBytes: number): string {
 
 /** The state of a block in one cache: its line, else its write-back buffer entry, else I. */
 export function blockState(
-  frame: Frame,
+  frame: BusFrame,
   cache: number,
   block: number,
 ): { state: string; inWbBuffer: boolean } {

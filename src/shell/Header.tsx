@@ -96,24 +96,26 @@ export function Header() {
           ))}
         </select>
       </label>
-      <label>
-        Protocol
-        <select
-          value={scenario?.system.protocol ?? 'MOESI'}
-          data-testid="protocol-select"
-          onChange={(e) =>
-            spec &&
-            void actions.load(withProtocol(spec, e.target.value as ProtocolName), {
-              cycle,
-              context: 'Switching protocol',
-            })
-          }
-        >
-          {PROTOCOLS.map((p) => (
-            <option key={p}>{p}</option>
-          ))}
-        </select>
-      </label>
+      {scenario?.system.kind === 'bus' ? (
+        <label>
+          Protocol
+          <select
+            value={scenario.system.protocol}
+            data-testid="protocol-select"
+            onChange={(e) =>
+              spec &&
+              void actions.load(withProtocol(spec, e.target.value as ProtocolName), {
+                cycle,
+                context: 'Switching protocol',
+              })
+            }
+          >
+            {PROTOCOLS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <span
         className="seed"
         title="The seed fixes every random choice; it is part of the share link"

@@ -5,7 +5,17 @@
  */
 import { useState } from 'react';
 import { SafeText } from './SafeText';
+import type { Scenario } from '../../sim-core/index';
 import { useApp } from '../state/store';
+
+function describeSystem(system: Scenario['system']): string {
+  if (system.kind === 'network') {
+    const side = system.attached ?? system.k;
+    return `${system.k}×${system.k} ${system.topology} · ${system.router} router · ${system.packetPhits}-phit packets · ${side * side} nodes`;
+  }
+  const c = system.cache;
+  return `${system.nodes} processors · ${system.protocol} · ${c.sizeBytes} B ${c.associativity}-way caches · ${c.blockBytes} B blocks · ${system.bus.preset} bus`;
+}
 
 export function ScenarioIntro() {
   const scenario = useApp((s) => s.scenario);
@@ -27,11 +37,7 @@ export function ScenarioIntro() {
         <span className="intro-title" data-testid="scenario-title">
           {scenario.title}
         </span>
-        <span className="intro-meta">
-          {scenario.system.nodes} processors · {scenario.system.protocol} ·{' '}
-          {scenario.system.cache.sizeBytes} B {scenario.system.cache.associativity}-way caches ·{' '}
-          {scenario.system.cache.blockBytes} B blocks · {scenario.system.bus.preset} bus
-        </span>
+        <span className="intro-meta">{describeSystem(scenario.system)}</span>
       </summary>
       {scenario.summary ? <SafeText text={scenario.summary} /> : null}
       {scenario.learningGoals.length > 0 ? (

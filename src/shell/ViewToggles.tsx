@@ -5,10 +5,13 @@ import { viewRegistry } from '../views/registry';
 
 export function ViewToggles() {
   const views = useApp((s) => s.views);
+  const model = useApp((s) => s.meta?.model ?? 'bus');
   return (
     <fieldset className="view-toggles">
       <legend>Panels</legend>
-      {VIEW_NAMES.map((name) => (
+      {VIEW_NAMES.filter((name) =>
+        (viewRegistry[name].models as readonly string[]).includes(model),
+      ).map((name) => (
         <label key={name}>
           <input
             type="checkbox"

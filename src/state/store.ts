@@ -6,7 +6,10 @@
  * key never queues up a backlog and no keypress is lost.
  */
 import { create } from 'zustand';
+import { DEFAULT_VIEWS } from '../../sim-core/index';
 import type {
+  BusFrame,
+  BusMeta,
   InputIssue,
   ModelMeta,
   Scenario,
@@ -17,13 +20,23 @@ import type {
 import type { LoadSpec, SimApi } from '../worker/sim-api';
 import { linkFor } from './link';
 
-export type Selection = { kind: 'block'; block: number } | { kind: 'txn'; txn: number } | null;
+export type Selection =
+  | { kind: 'block'; block: number }
+  | { kind: 'txn'; txn: number }
+  | { kind: 'packet'; packet: number }
+  | { kind: 'router'; router: number }
+  | null;
 
 export interface Problem {
   /** What the user was doing: "Opening the share link", "Loading scenario.json" … */
   context: string;
   issues: InputIssue[];
 }
+
+/** The bus model's frame and description, or null while another model is loaded. */
+export const busFrame = (s: AppState): BusFrame | null =>
+  s.view?.frame.model === 'bus' ? s.view.frame : null;
+export const busMeta = (s: AppState): BusMeta | null => (s.meta?.model === 'bus' ? s.meta : null);
 
 export const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500] as const;
 
@@ -143,7 +156,7 @@ export const actions = {
         view: reply.view,
         log: reply.log,
         digest: reply.digest,
-        views: options.views ?? reply.scenario.views,
+        views: options.views ?? reply.scenario.views ?? [...DEFAULT_VIEWS[reply.meta.model]],
         selection: null,
       });
       return true;

@@ -8,22 +8,35 @@ import { MemoryView } from './memory/MemoryView';
 import { NotesView } from './notes/NotesView';
 import { ProgramView } from './program/ProgramView';
 import { ProtocolTableView } from './protocol/ProtocolTableView';
+import { RouterView } from './router/RouterView';
 import { StatsView } from './stats/StatsView';
+import { TorusView } from './torus/TorusView';
+
+export type ModelKind = 'bus' | 'network';
 
 export interface ViewEntry {
   title: string;
+  /** The models this panel can show. */
+  models: readonly ModelKind[];
   /** Grid area: where the panel sits in the layout. */
   area: 'left' | 'centre' | 'right' | 'bottom';
   Component: ComponentType;
 }
 
 export const viewRegistry = {
-  notes: { title: 'Walkthrough', area: 'left', Component: NotesView },
-  program: { title: 'Programs', area: 'left', Component: ProgramView },
-  caches: { title: 'Caches', area: 'centre', Component: CachesView },
-  bus: { title: 'Bus', area: 'centre', Component: BusView },
-  protocol: { title: 'Protocol table', area: 'right', Component: ProtocolTableView },
-  log: { title: 'Event log', area: 'right', Component: EventLogView },
-  memory: { title: 'Memory', area: 'bottom', Component: MemoryView },
-  stats: { title: 'Statistics', area: 'bottom', Component: StatsView },
+  notes: { title: 'Walkthrough', models: ['bus', 'network'], area: 'left', Component: NotesView },
+  program: { title: 'Programs', models: ['bus'], area: 'left', Component: ProgramView },
+  caches: { title: 'Caches', models: ['bus'], area: 'centre', Component: CachesView },
+  bus: { title: 'Bus', models: ['bus'], area: 'centre', Component: BusView },
+  torus: { title: 'Torus', models: ['network'], area: 'centre', Component: TorusView },
+  protocol: {
+    title: 'Protocol table',
+    models: ['bus'],
+    area: 'right',
+    Component: ProtocolTableView,
+  },
+  router: { title: 'Router', models: ['network'], area: 'right', Component: RouterView },
+  log: { title: 'Event log', models: ['bus', 'network'], area: 'right', Component: EventLogView },
+  memory: { title: 'Memory', models: ['bus'], area: 'bottom', Component: MemoryView },
+  stats: { title: 'Statistics', models: ['bus', 'network'], area: 'bottom', Component: StatsView },
 } satisfies Record<ViewName, ViewEntry>;

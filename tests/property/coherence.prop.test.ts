@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { protocols } from '../../sim-core/memory/protocols';
 import { Session } from '../../sim-core/session';
 import type { SimEvent } from '../../sim-core/trace/events';
-import { PROTOCOL_NAMES, programsDoc, scenarioOf } from './support';
+import { PROTOCOL_NAMES, programsDoc, scenarioOf, busFrameOf } from './support';
 
 type Op =
   | { op: 'load'; block: number; word: number }
@@ -119,15 +119,14 @@ function checkRun(c: Case, protocolName: (typeof PROTOCOL_NAMES)[number]): void 
   const end = session.timeline.endCycle;
   expect(end, 'the run halts').not.toBeNull();
   const view = session.seek(end!);
+  const frame = busFrameOf(view);
   const log: SimEvent[] = session.timeline.log;
 
   expect(log.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
 
   // Every program ran to its end, every instruction retired.
-  expect(view.frame.processors.map((p) => p.status)).toEqual(c.programs.map(() => 'done'));
-  expect(view.frame.stats.processors.map((p) => p.retired)).toEqual(
-    c.programs.map((p) => p.length),
-  );
+  expect(frame.processors.map((p) => p.status)).toEqual(c.programs.map(() => 'done'));
+  expect(frame.stats.processors.map((p) => p.retired)).toEqual(c.programs.map((p) => p.length));
 
   // Replay the log as a sequential memory: its order is the execution order.
   const initial = new Map(scenario.memory.map((m) => [m.addr, m.value]));
@@ -167,7 +166,7 @@ function checkRun(c: Case, protocolName: (typeof PROTOCOL_NAMES)[number]): void 
     const word = (addr % blockBytes) / 8;
     const expected = reference.get(addr) ?? 0;
     let owned = false;
-    for (const cache of view.frame.caches) {
+    for (const cache of frame.caches) {
       expect(cache.wbBuffer).toEqual([]);
       for (const line of cache.lines) {
         if (line.block !== block || line.state === 'I') continue;
@@ -177,12 +176,12 @@ function checkRun(c: Case, protocolName: (typeof PROTOCOL_NAMES)[number]): void 
       }
     }
     if (!owned) {
-      const inMemory = view.frame.memory.find((m) => m.block === block)?.words[word];
+      const inMemory = frame.memory.find((m) => m.block === block)?.words[word];
       expect(inMemory ?? initial.get(addr) ?? 0, `memory at 0x${addr.toString(16)}`).toBe(expected);
     }
   }
 
-  const stats = view.frame.stats;
+  const stats = frame.stats;
   for (const cs of stats.caches) {
     exercised.evictions += cs.evictions;
     exercised.writebacks += cs.writebacks;

@@ -2,7 +2,8 @@
  * Helpers shared by the unit, property and coverage suites: building scenarios from plain
  * documents and running them to the end.
  */
-import type { Simulation } from '../../sim-core/sim';
+import type { Frame, Simulation } from '../../sim-core/sim';
+import type { BusFrame } from '../../sim-core/system/bus-frame';
 import { parseScenario } from '../../sim-core/scenario/parse';
 import type { Scenario } from '../../sim-core/scenario/schema';
 import type { SimEventBody } from '../../sim-core/trace/events';
@@ -40,3 +41,9 @@ export function runToEnd(sim: Simulation, limit: number): SimEventBody[] {
 }
 
 export const PROTOCOL_NAMES = ['MSI', 'MESI', 'MOESI'] as const;
+
+/** The frame of a bus-model view: these suites run bus scenarios only. */
+export function busFrameOf(view: { frame: Frame }): BusFrame {
+  if (view.frame.model !== 'bus') throw new Error(`expected a bus frame, got ${view.frame.model}`);
+  return view.frame;
+}

@@ -58,9 +58,8 @@ describe('parseScenario: good input', () => {
       },
       workload: { programs: [[{ op: 'load', addr: 64 }], []] },
       memory: [],
-      views: ['notes', 'program', 'caches', 'bus', 'protocol', 'log'],
       limits: { maxCycles: 20000 },
-      checks: { invariants: true },
+      checks: { invariants: true, stallWatchdog: 1000 },
     });
   });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Session, digestEvents, type SessionView } from '../../sim-core/session';
 import { createSim, type Frame } from '../../sim-core/sim';
 import type { Scenario } from '../../sim-core/scenario/schema';
-import { programsDoc, scenarioOf } from '../property/support';
+import { programsDoc, scenarioOf, busFrameOf } from '../property/support';
 
 const KEYFRAME_EVERY = 16;
 
@@ -210,7 +210,7 @@ describe('Session bounds', () => {
     s.exploreAll();
     expect(s.view()).toMatchObject({ endCycle: null, lastCycle: 300, explored: 300 });
     expect(s.seek(5000).cycle).toBe(300);
-    expect(s.view().frame.processors[0]!.status).toBe('spinning');
+    expect(busFrameOf(s.view()).processors[0]!.status).toBe('spinning');
     // The quiet polls have no events: the next event after the first spin check is none.
     const firstSpin = s.timeline.log.find((e) => e.kind === 'cpu.spin')!;
     s.seek(firstSpin.cycle);

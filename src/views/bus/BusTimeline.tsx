@@ -4,7 +4,7 @@
  * Activating a bar jumps to the cycle its transaction was granted.
  */
 import { scaleLinear } from 'd3';
-import type { Frame } from '../../../sim-core/index';
+import type { BusFrame } from '../../../sim-core/index';
 import { blockAddr, procName, type Txn } from '../../d3/bus-text';
 import { inkFor, UNKNOWN_TXN } from '../../d3/colour';
 import { actions } from '../../state/store';
@@ -59,7 +59,7 @@ export function BusTimeline({
   blockBytes,
   selectedTxn,
 }: {
-  frame: Frame;
+  frame: BusFrame;
   width: number;
   blockBytes: number;
   selectedTxn: number | null;

@@ -3,7 +3,7 @@
  * the picture; below it the transaction timeline, and a text version for screen readers.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Frame, ModelMeta, SimEvent } from '../../../sim-core/index';
+import type { BusFrame, BusMeta, SimEvent } from '../../../sim-core/index';
 import { createBusRenderer, type BusRenderer } from '../../d3/bus-renderer';
 import {
   dataRoute,
@@ -14,7 +14,7 @@ import {
   reactionText,
   txnTitle,
 } from '../../d3/bus-text';
-import { useApp } from '../../state/store';
+import { useApp, busFrame, busMeta } from '../../state/store';
 import '../views-graphics.css';
 import { BusTimeline } from './BusTimeline';
 
@@ -27,7 +27,7 @@ const reducedMotion = () =>
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The drawing in words: the current transaction, every snooper's reaction, and the queue. */
-function BusSummary({ frame, meta }: { frame: Frame; meta: ModelMeta }) {
+function BusSummary({ frame, meta }: { frame: BusFrame; meta: BusMeta }) {
   const bb = meta.geometry.blockBytes;
   const txn = frame.bus.current;
   const items = queueItems(frame);
@@ -53,16 +53,16 @@ function BusSummary({ frame, meta }: { frame: Frame; meta: ModelMeta }) {
 }
 
 export function BusView() {
-  const frame = useApp((s) => s.view?.frame ?? null);
+  const frame = useApp((s) => busFrame(s));
   const events = useApp((s) => s.view?.events ?? NO_EVENTS);
-  const meta = useApp((s) => s.meta);
+  const meta = useApp((s) => busMeta(s));
   const playing = useApp((s) => s.playing);
   const selectedTxn = useApp((s) => (s.selection?.kind === 'txn' ? s.selection.txn : null));
 
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const rendererRef = useRef<BusRenderer | null>(null);
-  const drawn = useRef<{ frame: Frame; width: number } | null>(null);
+  const drawn = useRef<{ frame: BusFrame; width: number } | null>(null);
   const [width, setWidth] = useState(0);
 
   useEffect(() => {

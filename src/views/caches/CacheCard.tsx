@@ -1,13 +1,13 @@
 /** One processor's cache as a table of its lines, with its write-back buffer underneath. */
-import type { Frame, ModelMeta } from '../../../sim-core/index';
+import type { BusFrame, BusMeta } from '../../../sim-core/index';
 import { CacheLineRow } from './CacheLineRow';
 import { WordHeaders } from './DataWords';
 import { lruVictims } from './lruVictims';
 import { WriteBackBuffer } from './WriteBackBuffer';
 
 interface CacheCardProps {
-  cache: Frame['caches'][number];
-  meta: ModelMeta;
+  cache: BusFrame['caches'][number];
+  meta: BusMeta;
   /** Only an LRU cache has a predictable next victim worth showing. */
   showLru: boolean;
   touched: ReadonlySet<number>;

@@ -1,10 +1,10 @@
 /** One cache line as a table row: where it sits, which block it holds, its state and its words. */
-import { hex, type Frame } from '../../../sim-core/index';
+import { hex, type BusFrame } from '../../../sim-core/index';
 import { selectableRow } from './blockSelection';
 import { WordCells } from './DataWords';
 import { StateBadge } from './StateBadge';
 
-type Line = Frame['caches'][number]['lines'][number];
+type Line = BusFrame['caches'][number]['lines'][number];
 
 export const STALE_IN_CACHE = 'stale: a newer value was stored elsewhere';
 

@@ -3,19 +3,21 @@
  * outlined and tagged, stale words are struck through, and the selected block is highlighted in
  * every cache, so a step's effect on each copy of a block is visible at a glance.
  */
-import { useApp } from '../../state/store';
+import { useApp, busFrame, busMeta } from '../../state/store';
 import '../views-tables.css';
 import { useSelectedBlock } from './blockSelection';
 import { CacheCard } from './CacheCard';
 import { touchedBlocks } from './touchedBlocks';
 
 export function CachesView() {
-  const caches = useApp((s) => s.view?.frame.caches);
+  const caches = useApp((s) => busFrame(s)?.caches);
   const events = useApp((s) => s.view?.events);
-  const meta = useApp((s) => s.meta);
+  const meta = useApp((s) => busMeta(s));
   const showLru = useApp(
     (s) =>
-      s.scenario?.system.cache.replacement === 'lru' && (s.meta?.geometry.associativity ?? 1) > 1,
+      s.scenario?.system.kind === 'bus' &&
+      s.scenario.system.cache.replacement === 'lru' &&
+      (busMeta(s)?.geometry.associativity ?? 1) > 1,
   );
   const selectedBlock = useSelectedBlock();
   if (!caches || !events || !meta) return <p className="vt-empty">No scenario loaded.</p>;

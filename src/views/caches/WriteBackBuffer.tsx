@@ -1,11 +1,11 @@
 /** A cache's write-back buffer: dirty victims waiting for the bus to carry them to memory. */
-import { hex, type Frame } from '../../../sim-core/index';
+import { hex, type BusFrame } from '../../../sim-core/index';
 import { selectableRow } from './blockSelection';
 import { WordCells, WordHeaders } from './DataWords';
 import { STALE_IN_CACHE } from './CacheLineRow';
 import { StateBadge } from './StateBadge';
 
-type Entry = Frame['caches'][number]['wbBuffer'][number];
+type Entry = BusFrame['caches'][number]['wbBuffer'][number];
 
 interface WriteBackBufferProps {
   cache: number;

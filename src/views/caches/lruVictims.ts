@@ -3,9 +3,9 @@
  * invalid way is always taken first (so a set with one has no victim to show), and ways
  * mid-transaction are never chosen.
  */
-import type { Frame, Protocol } from '../../../sim-core/index';
+import type { BusFrame, Protocol } from '../../../sim-core/index';
 
-type Line = Frame['caches'][number]['lines'][number];
+type Line = BusFrame['caches'][number]['lines'][number];
 
 /** Keys `${set}-${way}` of the next victims. */
 export function lruVictims(lines: readonly Line[], protocol: Protocol): Set<string> {

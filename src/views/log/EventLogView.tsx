@@ -7,7 +7,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { describeEvent } from '../../../sim-core/index';
 import type { SimEvent } from '../../../sim-core/index';
-import { actions, useApp } from '../../state/store';
+import { actions, useApp, busMeta } from '../../state/store';
 import '../views-graphics.css';
 
 const ROW_H = 26;
@@ -39,6 +39,13 @@ function whoOf(e: SimEvent): string {
     case 'bus.grant':
     case 'bus.done':
       return 'bus';
+    case 'net.route':
+    case 'net.buffer':
+      return `R${e.router}`;
+    case 'net.inject':
+    case 'net.deliver':
+      return `pkt ${e.packet}`;
+    case 'net.stall':
     case 'invariant.violation':
       return 'check';
     case 'sim.halt':
@@ -86,7 +93,7 @@ function firstAtOrAfter(rows: readonly Row[], cycle: number): number {
 
 export function EventLogView() {
   const log = useApp((s) => s.log);
-  const blockBytes = useApp((s) => s.meta?.geometry.blockBytes ?? null);
+  const blockBytes = useApp((s) => busMeta(s)?.geometry.blockBytes ?? null);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [showTransitions, setShowTransitions] = useState(true);
   const [query, setQuery] = useState('');

@@ -4,7 +4,7 @@
  * catches up when that cache writes the block back or flushes it.
  */
 import { hex } from '../../../sim-core/index';
-import { useApp } from '../../state/store';
+import { useApp, busFrame, busMeta } from '../../state/store';
 import { selectableRow, useSelectedBlock } from '../caches/blockSelection';
 import { WordCells, WordHeaders } from '../caches/DataWords';
 import '../views-tables.css';
@@ -15,10 +15,10 @@ const STALE_IN_MEMORY =
   'stale: a newer value is in a cache (M or O there) or on its way over the bus';
 
 export function MemoryView() {
-  const memory = useApp((s) => s.view?.frame.memory);
-  const caches = useApp((s) => s.view?.frame.caches);
+  const memory = useApp((s) => busFrame(s)?.memory);
+  const caches = useApp((s) => busFrame(s)?.caches);
   const events = useApp((s) => s.view?.events);
-  const geometry = useApp((s) => s.meta?.geometry);
+  const geometry = useApp((s) => busMeta(s)?.geometry);
   const selectedBlock = useSelectedBlock();
   if (!memory || !caches || !events || !geometry) {
     return <p className="vt-empty">No scenario loaded.</p>;

@@ -1,5 +1,5 @@
 /** Which caches hold each block, in which state (write-back buffers included): who has the newer copy. */
-import type { Frame } from '../../../sim-core/index';
+import type { BusFrame } from '../../../sim-core/index';
 
 export interface Holder {
   cache: number;
@@ -7,7 +7,7 @@ export interface Holder {
   inWbBuffer: boolean;
 }
 
-export function holdersByBlock(caches: Frame['caches']): Map<number, Holder[]> {
+export function holdersByBlock(caches: BusFrame['caches']): Map<number, Holder[]> {
   const holders = new Map<number, Holder[]>();
   const add = (block: number, holder: Holder) =>
     holders.set(block, [...(holders.get(block) ?? []), holder]);

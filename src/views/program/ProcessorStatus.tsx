@@ -1,7 +1,7 @@
 /** What a processor is doing now, as an icon and a sentence (the icon is decoration only). */
-import { hex, type Frame } from '../../../sim-core/index';
+import { hex, type BusFrame } from '../../../sim-core/index';
 
-type Processor = Frame['processors'][number];
+type Processor = BusFrame['processors'][number];
 
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 

@@ -3,12 +3,12 @@
  * the program counter carries an arrow and aria-current; a loop's closing row shows which pass is
  * running while the processor is inside it.
  */
-import type { Frame, ModelMeta } from '../../../sim-core/index';
+import type { BusFrame, BusMeta } from '../../../sim-core/index';
 import { loopSpans } from './loopSpans';
 
 interface ProgramListingProps {
-  code: ModelMeta['programs'][number];
-  processor: Frame['processors'][number];
+  code: BusMeta['programs'][number];
+  processor: BusFrame['processors'][number];
 }
 
 export function ProgramListing({ code, processor }: ProgramListingProps) {

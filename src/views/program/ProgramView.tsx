@@ -1,12 +1,12 @@
 /** The programs panel: each processor's listing, its current instruction and its status. */
-import { useApp } from '../../state/store';
+import { useApp, busFrame, busMeta } from '../../state/store';
 import '../views-tables.css';
 import { ProcessorStatus } from './ProcessorStatus';
 import { ProgramListing } from './ProgramListing';
 
 export function ProgramView() {
-  const programs = useApp((s) => s.meta?.programs);
-  const processors = useApp((s) => s.view?.frame.processors);
+  const programs = useApp((s) => busMeta(s)?.programs);
+  const processors = useApp((s) => busFrame(s)?.processors);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   if (!programs || !processors) return <p className="vt-empty">No scenario loaded.</p>;
   return (

@@ -3,9 +3,9 @@
  * depth): for every `endloop` row, the first row of its body and its loop-counter slot. Slots are
  * numbered in the order loops open, as compileProgram numbers them.
  */
-import type { ModelMeta } from '../../../sim-core/index';
+import type { BusMeta } from '../../../sim-core/index';
 
-type Row = ModelMeta['programs'][number][number];
+type Row = BusMeta['programs'][number][number];
 
 export interface LoopSpan {
   start: number;

@@ -1,8 +1,8 @@
 /** Bus statistics: how busy the bus was and what it carried, as label–value rows. */
-import type { Stats } from '../../../sim-core/index';
+import type { BusSystemStats } from '../../../sim-core/index';
 import { percent } from './format';
 
-export function BusStatsTable({ stats }: { stats: Stats }) {
+export function BusStatsTable({ stats }: { stats: BusSystemStats }) {
   const { bus } = stats;
   const rows: [string, string | number][] = [
     ['Busy cycles', `${bus.busyCycles} of ${stats.cycles}`],

@@ -1,5 +1,5 @@
 /** Per-cache statistics: accesses, hits and misses, and the coherence traffic each cache caused. */
-import type { Stats } from '../../../sim-core/index';
+import type { BusSystemStats } from '../../../sim-core/index';
 import { rate } from './format';
 
 const COLUMNS = [
@@ -13,7 +13,7 @@ const COLUMNS = [
   'supplied',
 ];
 
-export function CacheStatsTable({ caches }: { caches: Stats['caches'] }) {
+export function CacheStatsTable({ caches }: { caches: BusSystemStats['caches'] }) {
   return (
     <table className="vt-table stats-table" data-testid="stats-caches">
       <caption>Caches</caption>

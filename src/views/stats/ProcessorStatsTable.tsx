@@ -1,7 +1,7 @@
 /** Per-processor statistics: instructions retired, cycles stalled on the memory system, and done. */
-import type { Stats } from '../../../sim-core/index';
+import type { BusSystemStats } from '../../../sim-core/index';
 
-export function ProcessorStatsTable({ processors }: { processors: Stats['processors'] }) {
+export function ProcessorStatsTable({ processors }: { processors: BusSystemStats['processors'] }) {
   return (
     <table className="vt-table stats-table" data-testid="stats-processors">
       <caption>Processors</caption>

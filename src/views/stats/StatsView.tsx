@@ -3,11 +3,21 @@ import { useApp } from '../../state/store';
 import '../views-tables.css';
 import { BusStatsTable } from './BusStatsTable';
 import { CacheStatsTable } from './CacheStatsTable';
+import { NetworkStatsTable } from './NetworkStatsTable';
 import { ProcessorStatsTable } from './ProcessorStatsTable';
 
 export function StatsView() {
-  const stats = useApp((s) => s.view?.frame.stats);
-  if (!stats) return <p className="vt-empty">No scenario loaded.</p>;
+  const frame = useApp((s) => s.view?.frame);
+  if (!frame) return <p className="vt-empty">No scenario loaded.</p>;
+  if (frame.model === 'network') {
+    return (
+      <div className="vt-view">
+        <p className="vt-key">Counts up to cycle {frame.stats.cycles}.</p>
+        <NetworkStatsTable stats={frame.stats} />
+      </div>
+    );
+  }
+  const stats = frame.stats;
   return (
     <div className="vt-view">
       <p className="vt-key">Counts up to cycle {stats.cycles}.</p>

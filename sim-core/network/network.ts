@@ -1,0 +1,765 @@
+/**
+ * A k×k torus (or mesh) of chaotic routers with virtual cut-through, after the recommended
+ * cycle-level model of digest seed-001-cranium.md §B.12 (thesis §5.2, L1176–1196, L1334).
+ *
+ * Each router has an input and an output frame per port (N E S W P), each holding one whole
+ * packet of L phits, and a multi-queue (MQ) of M frames. A link carries one phit per cycle. A
+ * header is latched at cycle c, decoded at c+1, routed at c+2 (c + decisionCycles − 2), crosses
+ * the crossbar at c+3 and is latched by the next router at c+4, so a j-hop packet arrives
+ * 4·(j+1) + L cycles after its head entered the injection frame (L1334).
+ *
+ * Order of work inside one cycle (events stamped with the cycle):
+ *   1. Links: every output frame sends one phit downstream (to the next router's input frame,
+ *      or to the node for P); the injection link adds one phit to a filling injection frame.
+ *   2. Crossbars: every granted input or MQ frame moves one phit to its output frame. Phits that
+ *      arrived in step 1 of this cycle wait for the next one (one stage per cycle).
+ *   3. Routing, router by router (id order): the routing function grants free outputs; input
+ *      packets that have fully arrived and were not granted move into a free MQ frame.
+ *   4. Injection: a node's queued packet enters its router's empty injection frame (head latched).
+ *   5. Traffic: scheduled and Bernoulli packets are created into the injection queues.
+ *   6. Watchdog and invariants; halt when nothing is left to send or deliver.
+ */
+import { clonePlain } from '../kernel/clone';
+import { createStream, nextFloat, type RngState } from '../kernel/rng';
+import type { SimEventBody } from '../trace/events';
+import type {
+  Decision,
+  FrameState,
+  FrameView,
+  NetworkFrame,
+  NetworkStats,
+  PacketView,
+  RouteReason,
+  Segment,
+} from './network-frame';
+import { routingFunctions, type RouterKind } from './routing';
+import { trafficPatterns, type TrafficPattern } from './traffic';
+import {
+  DIRS,
+  OPPOSITE,
+  PORTS,
+  afterHop,
+  headerBetween,
+  neighbour,
+  nodeCount,
+  profitable as profitableFor,
+  routerCount,
+  routerOfNode,
+  xOf,
+  yOf,
+  type Header,
+  type Port,
+  type Topology,
+} from './topology';
+
+export interface NetworkConfig {
+  topology: Topology;
+  router: RouterKind;
+  packetPhits: number;
+  multiQueue: number;
+  decisionCycles: number;
+  injectionQueue: number;
+  packets: { at: number; src: number; dst: number }[];
+  traffic: {
+    pattern: TrafficPattern;
+    load: number;
+    until: number;
+    hotspot: { node: number; fraction: number };
+  } | null;
+  seed: number;
+  stallWatchdog: number;
+  checkInvariants: boolean;
+}
+
+const PORT_INDEX: Record<Port, number> = { N: 0, E: 1, S: 2, W: 3, P: 4 };
+export const portIndex = (p: Port): number => PORT_INDEX[p];
+const P_INDEX = portIndex('P');
+/** For output port index o (N E S W), the index of the input port it feeds at the neighbour. */
+const OPPOSITE_INDEX = DIRS.map((d) => portIndex(OPPOSITE[d]));
+
+export interface PacketState {
+  id: number;
+  src: number;
+  dst: number;
+  dstRouter: number;
+  header: Header;
+  /** The profitable outputs for the current header, recomputed when the header is rewritten. */
+  profitable: Port[];
+  createdAt: number;
+  injectedAt: number;
+  hops: number;
+  deroutes: number;
+  /** Cycles in which some phit of the packet moved (waited = cycles since injection − moves). */
+  moves: number;
+  lastMoved: number;
+  phitsDelivered: number;
+  path: number[];
+  derouted: boolean[];
+}
+
+/** An input frame; `pkt` is set as soon as an upstream output reserves it (headAt −1 until the head arrives). */
+export interface InFrame {
+  pkt: number;
+  headAt: number;
+  arrived: number;
+  /** The cycle the latest phit arrived: that phit may cross the crossbar only from the next cycle. */
+  lastArrival: number;
+  forwarded: number;
+  grant: Port | null;
+  grantAt: number;
+}
+
+export interface OutFrame {
+  pkt: number;
+  received: number;
+  sent: number;
+}
+
+export interface MqFrame {
+  pkt: number;
+  enteredAt: number;
+  forwarded: number;
+  grant: Port | null;
+  grantAt: number;
+}
+
+export interface RouterState {
+  in: InFrame[];
+  out: OutFrame[];
+  mq: MqFrame[];
+  /** Round-robin pointer: where this router starts looking among outputs and inputs. */
+  rr: number;
+  rng: RngState;
+  last: Decision | null;
+}
+
+export interface NetworkState {
+  cycle: number;
+  routers: RouterState[];
+  packets: Record<number, PacketState>;
+  nextPacket: number;
+  queues: number[][];
+  trafficRng: RngState[];
+  linkPhits: number[][];
+  latencyHistogram: Record<number, number>;
+  stats: {
+    created: number;
+    refused: number;
+    injected: number;
+    delivered: number;
+    latencySum: number;
+    networkLatencySum: number;
+    networkLatencyMin: number;
+    networkLatencyMax: number;
+    hopsSum: number;
+    deroutes: number;
+    inFlight: number;
+  };
+  idleCycles: number;
+  halted: boolean;
+}
+
+/** Whether a router holds a packet that still needs an output (most routers, most cycles, do not). */
+function hasWaitingPacket(router: RouterState): boolean {
+  for (const f of router.in) if (f.pkt >= 0 && f.headAt >= 0 && f.grant === null) return true;
+  for (const f of router.mq) if (f.pkt >= 0 && f.grant === null) return true;
+  return false;
+}
+
+const emptyIn = (): InFrame => ({
+  pkt: -1,
+  headAt: -1,
+  arrived: 0,
+  lastArrival: -1,
+  forwarded: 0,
+  grant: null,
+  grantAt: -1,
+});
+const emptyOut = (): OutFrame => ({ pkt: -1, received: 0, sent: 0 });
+const emptyMq = (): MqFrame => ({ pkt: -1, enteredAt: -1, forwarded: 0, grant: null, grantAt: -1 });
+
+/** What a routing function sees and may do at one router in step 3. */
+export interface RoutingContext {
+  readonly cfg: NetworkConfig;
+  /** Set by the network before each call (a restore replaces the state object). */
+  state: NetworkState;
+  router: number;
+  /** Whether output `o` and the input frame behind it can take a whole packet now. */
+  outputFree(o: Port): boolean;
+  /** Whether the packet in input frame `port` has its header decoded and waits for a grant. */
+  inputReady(port: Port): boolean;
+  /** The profitable outputs of a packet (cached; do not modify). */
+  profitableFor(pkt: number): readonly Port[];
+  grant(
+    from: { kind: 'in'; port: Port } | { kind: 'mq'; slot: number },
+    to: Port,
+    reason: RouteReason,
+  ): void;
+}
+
+export class Network {
+  state: NetworkState;
+  private events: SimEventBody[] = [];
+  private moved = false;
+  /** neighbours[r][o]: the router behind output o of router r, or −1 (wiring, not state). */
+  private readonly neighbours: number[][];
+  private readonly ctx: RoutingContext;
+
+  constructor(readonly cfg: NetworkConfig) {
+    const t = cfg.topology;
+    this.neighbours = Array.from({ length: routerCount(t) }, (_, r) =>
+      DIRS.map((d) => neighbour(t, r, d) ?? -1),
+    );
+    this.ctx = this.routingContext();
+    this.state = {
+      cycle: 0,
+      routers: Array.from({ length: routerCount(t) }, (_, r) => ({
+        in: PORTS.map(emptyIn),
+        out: PORTS.map(emptyOut),
+        mq: Array.from({ length: cfg.multiQueue }, emptyMq),
+        rr: 0,
+        rng: createStream(cfg.seed, `router${r}`),
+        last: null,
+      })),
+      packets: {},
+      nextPacket: 1,
+      queues: Array.from({ length: nodeCount(t) }, () => []),
+      trafficRng: Array.from({ length: nodeCount(t) }, (_, n) =>
+        createStream(cfg.seed, `traffic${n}`),
+      ),
+      linkPhits: Array.from({ length: routerCount(t) }, () => [0, 0, 0, 0]),
+      latencyHistogram: {},
+      stats: {
+        created: 0,
+        refused: 0,
+        injected: 0,
+        delivered: 0,
+        latencySum: 0,
+        networkLatencySum: 0,
+        networkLatencyMin: Infinity,
+        networkLatencyMax: 0,
+        hopsSum: 0,
+        deroutes: 0,
+        inFlight: 0,
+      },
+      idleCycles: 0,
+      halted: false,
+    };
+  }
+
+  private emit(e: SimEventBody): void {
+    this.events.push(e);
+  }
+
+  /** Notes that some phit of `pkt` moved this cycle. */
+  private touch(pkt: PacketState): void {
+    if (pkt.lastMoved !== this.state.cycle) {
+      pkt.lastMoved = this.state.cycle;
+      pkt.moves += 1;
+    }
+    this.moved = true;
+  }
+
+  step(): SimEventBody[] {
+    this.events = [];
+    this.moved = false;
+    const s = this.state;
+    s.cycle += 1;
+    if (s.halted) return this.events;
+    this.links();
+    this.crossbars();
+    s.routers.forEach((_, r) => this.route(r));
+    this.inject();
+    this.generate();
+    this.watch();
+    return this.events;
+  }
+
+  // ---- step 1: links ----
+
+  private links(): void {
+    const s = this.state;
+    const L = this.cfg.packetPhits;
+    for (let r = 0; r < s.routers.length; r++) {
+      const router = s.routers[r]!;
+      for (let o = 0; o < PORTS.length; o++) {
+        const out = router.out[o]!;
+        if (out.pkt < 0 || out.sent >= out.received) continue;
+        const pkt = s.packets[out.pkt]!;
+        out.sent += 1;
+        this.touch(pkt);
+        this.moved = true;
+        if (o === P_INDEX) {
+          pkt.phitsDelivered += 1;
+          if (pkt.phitsDelivered === L) this.deliver(pkt, r);
+        } else {
+          s.linkPhits[r]![o]! += 1;
+          const next = s.routers[this.neighbours[r]![o]!]!.in[OPPOSITE_INDEX[o]!]!;
+          if (next.arrived === 0) next.headAt = s.cycle;
+          next.arrived += 1;
+          next.lastArrival = s.cycle;
+        }
+        if (out.sent === L) router.out[o] = emptyOut();
+      }
+      // The injection link streams the rest of a packet whose head is in the injection frame.
+      const inj = router.in[P_INDEX]!;
+      if (inj.pkt >= 0 && inj.headAt >= 0 && inj.arrived < L && inj.headAt < s.cycle) {
+        inj.arrived += 1;
+        inj.lastArrival = s.cycle;
+        this.touch(s.packets[inj.pkt]!);
+      }
+    }
+  }
+
+  private deliver(pkt: PacketState, r: number): void {
+    const s = this.state;
+    const latency = s.cycle - pkt.createdAt + 1;
+    const networkLatency = s.cycle - pkt.injectedAt + 1;
+    s.stats.delivered += 1;
+    s.stats.inFlight -= 1;
+    s.stats.latencySum += latency;
+    s.stats.networkLatencySum += networkLatency;
+    s.stats.networkLatencyMin = Math.min(s.stats.networkLatencyMin, networkLatency);
+    s.stats.networkLatencyMax = Math.max(s.stats.networkLatencyMax, networkLatency);
+    s.stats.hopsSum += pkt.hops;
+    s.latencyHistogram[latency] = (s.latencyHistogram[latency] ?? 0) + 1;
+    if (
+      this.cfg.checkInvariants &&
+      (r !== pkt.dstRouter || pkt.header.dx !== 0 || pkt.header.dy !== 0)
+    ) {
+      this.emit({
+        kind: 'invariant.violation',
+        rule: 'delivery',
+        block: -1,
+        detail: `packet ${pkt.id} for node ${pkt.dst} ejected at router ${r} with header [${pkt.header.dy},${pkt.header.dx}]`,
+      });
+    }
+    this.emit({
+      kind: 'net.deliver',
+      packet: pkt.id,
+      node: pkt.dst,
+      latency,
+      networkLatency,
+      hops: pkt.hops,
+      deroutes: pkt.deroutes,
+    });
+    delete s.packets[pkt.id];
+  }
+
+  // ---- step 2: crossbars ----
+
+  private crossbars(): void {
+    const s = this.state;
+    const L = this.cfg.packetPhits;
+    for (const router of s.routers) {
+      for (let i = 0; i < router.in.length; i++) {
+        const f = router.in[i]!;
+        if (f.pkt < 0 || f.grant === null || f.grantAt >= s.cycle) continue;
+        if (f.forwarded >= f.arrived - (f.lastArrival === s.cycle ? 1 : 0)) continue;
+        this.crossPhit(router, f.grant, f.pkt);
+        f.forwarded += 1;
+        if (f.forwarded === L) router.in[i] = emptyIn();
+      }
+      for (let i = 0; i < router.mq.length; i++) {
+        const f = router.mq[i]!;
+        if (f.pkt < 0 || f.grant === null || f.grantAt >= s.cycle) continue;
+        this.crossPhit(router, f.grant, f.pkt);
+        f.forwarded += 1;
+        if (f.forwarded === L) router.mq[i] = emptyMq();
+      }
+    }
+  }
+
+  private crossPhit(router: RouterState, to: Port, pkt: number): void {
+    const out = router.out[portIndex(to)]!;
+    out.received += 1;
+    this.touch(this.state.packets[pkt]!);
+  }
+
+  // ---- step 3: routing ----
+
+  /** The routing function's view of one router; built once, pointed at a router per call. */
+  private routingContext(): RoutingContext {
+    const ctx: RoutingContext = {
+      cfg: this.cfg,
+      state: this.state,
+      router: 0,
+      outputFree: (o) => {
+        const oi = portIndex(o);
+        if (this.state.routers[ctx.router]!.out[oi]!.pkt >= 0) return false;
+        if (oi === P_INDEX) return true;
+        const nb = this.neighbours[ctx.router]![oi]!;
+        return nb >= 0 && this.state.routers[nb]!.in[OPPOSITE_INDEX[oi]!]!.pkt < 0;
+      },
+      inputReady: (port) => {
+        const f = this.state.routers[ctx.router]!.in[portIndex(port)]!;
+        return (
+          f.pkt >= 0 &&
+          f.headAt >= 0 &&
+          f.grant === null &&
+          this.state.cycle >= f.headAt + this.cfg.decisionCycles - 2
+        );
+      },
+      profitableFor: (pkt) => this.state.packets[pkt]!.profitable,
+      grant: (from, to, reason) => this.grant(ctx.router, from, to, reason),
+    };
+    return ctx;
+  }
+
+  private route(r: number): void {
+    const { cfg, state: s } = this;
+    const router = s.routers[r]!;
+    router.rr = (router.rr + 1) % PORTS.length;
+    if (!hasWaitingPacket(router)) return;
+    this.ctx.router = r;
+    this.ctx.state = s;
+    routingFunctions[cfg.router].route(this.ctx);
+    // Fully arrived input packets that found no output wait in the multi-queue (never from P).
+    for (let i = 0; i < router.in.length; i++) {
+      const f = router.in[i]!;
+      if (i === P_INDEX || f.pkt < 0 || f.grant !== null || f.arrived < cfg.packetPhits) continue;
+      let slot = 0;
+      while (slot < router.mq.length && router.mq[slot]!.pkt >= 0) slot++;
+      if (slot === router.mq.length) continue;
+      router.mq[slot] = { pkt: f.pkt, enteredAt: s.cycle, forwarded: 0, grant: null, grantAt: -1 };
+      this.emit({ kind: 'net.buffer', router: r, packet: f.pkt, from: PORTS[i]!, slot });
+      router.in[i] = emptyIn();
+    }
+  }
+
+  private grant(
+    r: number,
+    from: { kind: 'in'; port: Port } | { kind: 'mq'; slot: number },
+    to: Port,
+    reason: RouteReason,
+  ): void {
+    const { cfg, state: s } = this;
+    const router = s.routers[r]!;
+    const frame = from.kind === 'in' ? router.in[portIndex(from.port)]! : router.mq[from.slot]!;
+    const pkt = s.packets[frame.pkt]!;
+    const profitable = [...pkt.profitable];
+    frame.grant = to;
+    frame.grantAt = s.cycle;
+    router.out[portIndex(to)] = { pkt: pkt.id, received: 0, sent: 0 };
+    if (to !== 'P') {
+      const nb = neighbour(cfg.topology, r, to)!;
+      s.routers[nb]!.in[portIndex(OPPOSITE[to])] = { ...emptyIn(), pkt: pkt.id };
+      pkt.header = afterHop(pkt.header, to, cfg.topology);
+      pkt.profitable = profitableFor(pkt.header, cfg.topology);
+      pkt.hops += 1;
+      pkt.path.push(nb);
+      pkt.derouted.push(reason === 'deroute');
+      if (reason === 'deroute') {
+        pkt.deroutes += 1;
+        s.stats.deroutes += 1;
+      }
+    }
+    const decision: Decision = {
+      cycle: s.cycle,
+      packet: pkt.id,
+      from: from.kind === 'in' ? from.port : 'MQ',
+      to,
+      profitable,
+      reason,
+    };
+    router.last = decision;
+    this.emit({
+      kind: 'net.route',
+      router: r,
+      packet: pkt.id,
+      from: decision.from,
+      to,
+      profitable,
+      reason,
+      header: { ...pkt.header },
+    });
+  }
+
+  // ---- step 4: injection ----
+
+  private inject(): void {
+    const { cfg, state: s } = this;
+    s.queues.forEach((queue, node) => {
+      if (queue.length === 0) return;
+      const r = routerOfNode(cfg.topology, node);
+      const inj = s.routers[r]!.in[portIndex('P')]!;
+      if (inj.pkt >= 0) return;
+      const id = queue.shift()!;
+      const pkt = s.packets[id]!;
+      pkt.injectedAt = s.cycle;
+      this.touch(pkt);
+      s.routers[r]!.in[portIndex('P')] = {
+        ...emptyIn(),
+        pkt: id,
+        headAt: s.cycle,
+        arrived: 1,
+        lastArrival: s.cycle,
+      };
+      s.stats.injected += 1;
+      this.emit({ kind: 'net.inject', packet: id, node, router: r, dst: pkt.dst });
+    });
+  }
+
+  // ---- step 5: traffic ----
+
+  private create(src: number, dst: number): void {
+    const { cfg, state: s } = this;
+    const queue = s.queues[src]!;
+    if (queue.length >= cfg.injectionQueue) {
+      s.stats.refused += 1;
+      return;
+    }
+    const srcRouter = routerOfNode(cfg.topology, src);
+    const dstRouter = routerOfNode(cfg.topology, dst);
+    const id = s.nextPacket++;
+    s.packets[id] = {
+      id,
+      src,
+      dst,
+      dstRouter,
+      header: headerBetween(cfg.topology, srcRouter, dstRouter),
+      profitable: [],
+      createdAt: s.cycle,
+      injectedAt: -1,
+      hops: 0,
+      deroutes: 0,
+      moves: 0,
+      lastMoved: -1,
+      phitsDelivered: 0,
+      path: [srcRouter],
+      derouted: [],
+    };
+    s.packets[id]!.profitable = profitableFor(s.packets[id]!.header, cfg.topology);
+    queue.push(id);
+    s.stats.created += 1;
+    s.stats.inFlight += 1;
+  }
+
+  private generate(): void {
+    const { cfg, state: s } = this;
+    for (const p of cfg.packets) if (p.at === s.cycle) this.create(p.src, p.dst);
+    const t = cfg.traffic;
+    if (!t || s.cycle > t.until) return;
+    const ctx = { side: cfg.topology.attached, hotspot: t.hotspot };
+    const chance = t.load / cfg.packetPhits;
+    s.trafficRng.forEach((rng, node) => {
+      if (nextFloat(rng) >= chance) return;
+      const dst = trafficPatterns[t.pattern].dest(node, ctx, rng);
+      if (dst !== node) this.create(node, dst);
+    });
+  }
+
+  // ---- step 6: watchdog, invariants, halt ----
+
+  private watch(): void {
+    const { cfg, state: s } = this;
+    const inFlight = s.stats.inFlight;
+    s.idleCycles = this.moved || inFlight === 0 ? 0 : s.idleCycles + 1;
+    if (s.idleCycles === cfg.stallWatchdog)
+      this.emit({ kind: 'net.stall', idleCycles: s.idleCycles, held: this.heldFrames() });
+    if (cfg.checkInvariants) this.checkInvariants(inFlight);
+    const moreTraffic =
+      cfg.packets.some((p) => p.at > s.cycle) ||
+      (cfg.traffic !== null && s.cycle < cfg.traffic.until);
+    if (!moreTraffic && inFlight === 0) {
+      s.halted = true;
+      this.emit({ kind: 'sim.halt', reason: 'all packets delivered' });
+    }
+  }
+
+  private heldFrames(): { packet: number; router: number; where: string }[] {
+    const held: { packet: number; router: number; where: string }[] = [];
+    this.state.routers.forEach((router, r) => {
+      router.in.forEach(
+        (f, i) => f.pkt >= 0 && held.push({ packet: f.pkt, router: r, where: `in ${PORTS[i]}` }),
+      );
+      router.mq.forEach(
+        (f, i) => f.pkt >= 0 && held.push({ packet: f.pkt, router: r, where: `MQ ${i}` }),
+      );
+    });
+    return held;
+  }
+
+  private checkInvariants(inFlight: number): void {
+    const { cfg, state: s } = this;
+    const queued = s.queues.reduce((n, q) => n + q.length, 0);
+    if (
+      s.stats.created !== s.stats.delivered + inFlight ||
+      s.stats.injected !== s.stats.delivered + inFlight - queued
+    ) {
+      this.emit({
+        kind: 'invariant.violation',
+        rule: 'conservation',
+        block: -1,
+        detail: `created ${s.stats.created}, injected ${s.stats.injected}, delivered ${s.stats.delivered}, in flight ${inFlight}, queued ${queued}`,
+      });
+    }
+    const L = cfg.packetPhits;
+    s.routers.forEach((router, r) => {
+      const bad = [...router.in, ...router.mq].some(
+        (f) => f.forwarded > L || ('arrived' in f && f.arrived > L),
+      );
+      if (bad || router.out.some((f) => f.received > L || f.sent > f.received)) {
+        this.emit({
+          kind: 'invariant.violation',
+          rule: 'capacity',
+          block: -1,
+          detail: `router ${r} holds more than a packet in a frame`,
+        });
+      }
+    });
+  }
+
+  // ---- views ----
+
+  stats(): NetworkStats {
+    const { cfg, state: s } = this;
+    const nodes = nodeCount(cfg.topology);
+    const cycles = Math.max(1, s.cycle);
+    const window = cfg.traffic ? Math.max(1, Math.min(cfg.traffic.until, s.cycle)) : cycles;
+    const entries = Object.entries(s.latencyHistogram)
+      .map(([lat, n]) => [Number(lat), n] as const)
+      .sort((a, b) => a[0] - b[0]);
+    const pct = (q: number) => {
+      let seen = 0;
+      for (const [lat, n] of entries) {
+        seen += n;
+        if (seen >= q * s.stats.delivered) return lat;
+      }
+      return 0;
+    };
+    const d = Math.max(1, s.stats.delivered);
+    const links = s.linkPhits.reduce((sum, row) => sum + row.reduce((a, b) => a + b, 0), 0);
+    const linkCount = s.linkPhits.length * DIRS.length;
+    return {
+      cycles: s.cycle,
+      nodes,
+      created: s.stats.created,
+      refused: s.stats.refused,
+      injected: s.stats.injected,
+      delivered: s.stats.delivered,
+      inFlight: s.stats.inFlight,
+      offeredLoad: ((s.stats.created + s.stats.refused) * cfg.packetPhits) / (nodes * window),
+      acceptedLoad: (s.stats.delivered * cfg.packetPhits) / (nodes * cycles),
+      latency: {
+        mean: s.stats.latencySum / d,
+        p50: pct(0.5),
+        p95: pct(0.95),
+        p99: pct(0.99),
+        max: entries.at(-1)?.[0] ?? 0,
+      },
+      networkLatency: {
+        mean: s.stats.networkLatencySum / d,
+        min: s.stats.delivered ? s.stats.networkLatencyMin : 0,
+        max: s.stats.networkLatencyMax,
+      },
+      hops: { mean: s.stats.hopsSum / d },
+      deroutes: { total: s.stats.deroutes, perPacket: s.stats.deroutes / d },
+      linkUtilisation: links / (linkCount * cycles),
+    };
+  }
+
+  frame(): NetworkFrame {
+    const { cfg, state: s } = this;
+    const t = cfg.topology;
+    const L = cfg.packetPhits;
+    const nodeAt = new Map<number, number>();
+    for (let n = 0; n < nodeCount(t); n++) nodeAt.set(routerOfNode(t, n), n);
+    const segments = new Map<number, Segment[]>();
+    const addSegment = (pkt: number, seg: Segment) => {
+      if (seg.phits > 0 || seg.kind === 'in')
+        segments.set(pkt, [...(segments.get(pkt) ?? []), seg]);
+    };
+    const inState = (f: InFrame): FrameState =>
+      f.pkt < 0
+        ? 'empty'
+        : f.grant !== null
+          ? f.arrived < L
+            ? 'cut-through'
+            : 'leaving'
+          : f.arrived < L
+            ? 'filling'
+            : 'full';
+    const routers = s.routers.map((router, r) => {
+      const inputs: FrameView[] = router.in.map((f, i) => {
+        if (f.pkt >= 0 && f.headAt >= 0)
+          addSegment(f.pkt, {
+            kind: 'in',
+            router: r,
+            port: PORTS[i]!,
+            phits: f.arrived - f.forwarded,
+          });
+        return {
+          packet: f.pkt >= 0 ? f.pkt : null,
+          phits: f.pkt >= 0 ? f.arrived - f.forwarded : 0,
+          state: inState(f),
+        };
+      });
+      const outputs: FrameView[] = router.out.map((f, i) => {
+        if (f.pkt >= 0)
+          addSegment(f.pkt, {
+            kind: 'out',
+            router: r,
+            port: PORTS[i]!,
+            phits: f.received - f.sent,
+          });
+        return {
+          packet: f.pkt >= 0 ? f.pkt : null,
+          phits: f.received - f.sent,
+          state: f.pkt < 0 ? 'empty' : f.received < L ? 'cut-through' : 'leaving',
+        };
+      });
+      const multiQueue: FrameView[] = router.mq.map((f, slot) => {
+        if (f.pkt >= 0) addSegment(f.pkt, { kind: 'mq', router: r, slot, phits: L - f.forwarded });
+        return {
+          packet: f.pkt >= 0 ? f.pkt : null,
+          phits: f.pkt >= 0 ? L - f.forwarded : 0,
+          state: f.pkt < 0 ? 'empty' : f.grant !== null ? 'leaving' : 'full',
+        };
+      });
+      const occupancy = [...inputs, ...outputs, ...multiQueue].filter(
+        (f) => f.packet !== null,
+      ).length;
+      return {
+        id: r,
+        x: xOf(t, r),
+        y: yOf(t, r),
+        node: nodeAt.get(r) ?? null,
+        inputs,
+        outputs,
+        multiQueue,
+        occupancy,
+        lastDecision: router.last
+          ? { ...router.last, profitable: [...router.last.profitable] }
+          : null,
+      };
+    });
+    const packets: PacketView[] = Object.values(s.packets)
+      .filter((p) => p.injectedAt >= 0)
+      .sort((a, b) => a.id - b.id)
+      .map((p) => ({
+        id: p.id,
+        src: p.src,
+        dst: p.dst,
+        header: { ...p.header },
+        hops: p.hops,
+        deroutes: p.deroutes,
+        waited: s.cycle - p.injectedAt + 1 - p.moves,
+        createdAt: p.createdAt,
+        injectedAt: p.injectedAt,
+        path: [...p.path],
+        derouted: [...p.derouted],
+        segments: segments.get(p.id) ?? [],
+      }));
+    return {
+      model: 'network',
+      cycle: s.cycle,
+      halted: s.halted,
+      routers,
+      packets,
+      linkPhits: clonePlain(s.linkPhits),
+      injectionQueues: s.queues.map((q) => q.length),
+      stats: this.stats(),
+    };
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The torus and the chaotic router: relative addressing (digest §B.1), the zero-load latency
+ * 4·(j+1) + L of every path (thesis L1334), and routing behaviour the lecture scenarios rely on.
+ */
+import { describe, expect, it } from 'vitest';
+import { Network, type NetworkConfig } from '../../sim-core/network/network';
+import {
+  afterHop,
+  headerBetween,
+  neighbour,
+  normalise,
+  profitable,
+  routerOfNode,
+  type Topology,
+} from '../../sim-core/network/topology';
+import type { SimEventBody } from '../../sim-core/trace/events';
+
+const torus = (k: number, attached = k): Topology => ({ kind: 'torus', k, attached });
+
+function config(topology: Topology, overrides: Partial<NetworkConfig> = {}): NetworkConfig {
+  return {
+    topology,
+    router: 'chaos',
+    packetPhits: 20,
+    multiQueue: 5,
+    decisionCycles: 4,
+    injectionQueue: 16,
+    packets: [],
+    traffic: null,
+    seed: 1,
+    stallWatchdog: 1000,
+    checkInvariants: true,
+    ...overrides,
+  };
+}
+
+function runToHalt(net: Network, limit = 100_000): SimEventBody[] {
+  const events: SimEventBody[] = [];
+  for (let c = 0; c < limit && !net.state.halted; c++) events.push(...net.step());
+  return events;
+}
+
+describe('relative addressing', () => {
+  it('normalises a displacement to (−k/2, k/2] on a torus and leaves a mesh alone', () => {
+    expect([-3, -2, -1, 0, 1, 2, 3, 4, 5].map((d) => normalise(d, torus(4)))).toEqual([
+      1, 2, -1, 0, 1, 2, -1, 0, 1,
+    ]);
+    expect(normalise(-3, { kind: 'mesh', k: 4, attached: 4 })).toBe(-3);
+    expect([-2, -1, 0, 1, 2, 3].map((d) => normalise(d, torus(5)))).toEqual([-2, -1, 0, 1, 2, -2]);
+  });
+
+  it('makes both directions profitable at exactly k/2, and P at [0,0]', () => {
+    expect(profitable({ dy: 2, dx: 2 }, torus(4))).toEqual(['N', 'E', 'S', 'W']);
+    expect(profitable({ dy: 1, dx: 2 }, torus(4))).toEqual(['E', 'S', 'W']);
+    expect(profitable({ dy: -1, dx: 0 }, torus(4))).toEqual(['N']);
+    expect(profitable({ dy: 0, dx: 0 }, torus(4))).toEqual(['P']);
+    expect(profitable({ dy: 2, dx: 0 }, torus(5))).toEqual(['S']);
+  });
+
+  it('rewrites the header per hop and re-normalises after a wrong-way step', () => {
+    expect(afterHop({ dy: 1, dx: 2 }, 'E', torus(4))).toEqual({ dy: 1, dx: 1 });
+    expect(afterHop({ dy: 0, dx: 1 }, 'W', torus(4))).toEqual({ dy: 0, dx: 2 });
+    expect(afterHop({ dy: 0, dx: 2 }, 'W', torus(4))).toEqual({ dy: 0, dx: -1 });
+  });
+
+  it('wires the torus with wrap-around links and the mesh without', () => {
+    expect(neighbour(torus(4), 0, 'W')).toBe(3);
+    expect(neighbour(torus(4), 0, 'N')).toBe(12);
+    expect(neighbour({ kind: 'mesh', k: 4, attached: 4 }, 0, 'W')).toBeNull();
+  });
+
+  it('puts processing nodes on the central square (Fig. 5.5: 8×8 inside 12×12)', () => {
+    const t = torus(12, 8);
+    expect(routerOfNode(t, 0)).toBe(2 * 12 + 2);
+    expect(routerOfNode(t, 63)).toBe(9 * 12 + 9);
+    expect(headerBetween(t, routerOfNode(t, 0), routerOfNode(t, 63))).toEqual({ dy: -5, dx: -5 });
+  });
+});
+
+describe('zero-load latency is 4·(j+1) + L for every destination', () => {
+  it.each([
+    [4, 11],
+    [8, 20],
+    [5, 7],
+  ])('on a %i×%i torus with %i-phit packets', (k, L) => {
+    const t = torus(k);
+    for (let dst = 1; dst < k * k; dst++) {
+      const net = new Network(config(t, { packetPhits: L, packets: [{ at: 1, src: 0, dst }] }));
+      const delivered = runToHalt(net).find((e) => e.kind === 'net.deliver');
+      const h = headerBetween(t, 0, dst);
+      const j = Math.abs(h.dx) + Math.abs(h.dy);
+      expect(delivered).toMatchObject({
+        kind: 'net.deliver',
+        hops: j,
+        deroutes: 0,
+        networkLatency: 4 * (j + 1) + L,
+      });
+    }
+  });
+});
+
+describe('the chaos router', () => {
+  it('delivers a packet only where its header reads [0,0], to the right node', () => {
+    const net = new Network(
+      config(torus(6), {
+        traffic: { pattern: 'uniform', load: 0.3, until: 400, hotspot: { node: 0, fraction: 0 } },
+      }),
+    );
+    const events = runToHalt(net);
+    expect(events.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
+    expect(net.stats()).toMatchObject({ inFlight: 0 });
+    expect(net.stats().delivered).toBe(net.stats().created);
+  });
+
+  it('never deroutes at light load and deroutes under a hot spot, only to network outputs', () => {
+    const light = new Network(
+      config(torus(8), {
+        traffic: { pattern: 'uniform', load: 0.05, until: 1000, hotspot: { node: 0, fraction: 0 } },
+      }),
+    );
+    expect(
+      runToHalt(light).filter((e) => e.kind === 'net.route' && e.reason === 'deroute'),
+    ).toEqual([]);
+    const hot = new Network(
+      config(torus(8), {
+        traffic: {
+          pattern: 'hotspot',
+          load: 0.3,
+          until: 1000,
+          hotspot: { node: 27, fraction: 0.3 },
+        },
+      }),
+    );
+    const deroutes = runToHalt(hot).filter((e) => e.kind === 'net.route' && e.reason === 'deroute');
+    expect(deroutes.length).toBeGreaterThan(0);
+    for (const d of deroutes) {
+      if (d.kind !== 'net.route') continue;
+      expect(d.to).not.toBe('P');
+      expect(d.profitable).not.toContain(d.to);
+      expect(d.from).toBe('MQ');
+    }
+  });
+
+  it('never moves an injected packet into the multi-queue', () => {
+    const net = new Network(
+      config(torus(8), {
+        traffic: { pattern: 'hotspot', load: 0.4, until: 800, hotspot: { node: 9, fraction: 0.4 } },
+      }),
+    );
+    const buffered = runToHalt(net).filter((e) => e.kind === 'net.buffer');
+    expect(buffered.length).toBeGreaterThan(0);
+    for (const b of buffered) if (b.kind === 'net.buffer') expect(b.from).not.toBe('P');
+  });
+
+  it('on a mesh never uses a wrap-around link', () => {
+    const mesh: Topology = { kind: 'mesh', k: 5, attached: 5 };
+    const net = new Network(
+      config(mesh, {
+        traffic: { pattern: 'uniform', load: 0.2, until: 500, hotspot: { node: 0, fraction: 0 } },
+      }),
+    );
+    for (const e of runToHalt(net)) {
+      if (e.kind !== 'net.route' || e.to === 'P') continue;
+      expect(neighbour(mesh, e.router, e.to)).not.toBeNull();
+    }
+    expect(net.stats().delivered).toBe(net.stats().created);
+  });
+});

@@ -595,19 +595,21 @@ export class Network {
       });
     }
     const L = cfg.packetPhits;
-    s.routers.forEach((router, r) => {
-      const bad = [...router.in, ...router.mq].some(
-        (f) => f.forwarded > L || ('arrived' in f && f.arrived > L),
-      );
-      if (bad || router.out.some((f) => f.received > L || f.sent > f.received)) {
+    for (let r = 0; r < s.routers.length; r++) {
+      const router = s.routers[r]!;
+      let bad = false;
+      for (const f of router.in) bad ||= f.arrived > L || f.forwarded > f.arrived;
+      for (const f of router.mq) bad ||= f.forwarded > L;
+      for (const f of router.out) bad ||= f.received > L || f.sent > f.received;
+      if (bad) {
         this.emit({
           kind: 'invariant.violation',
           rule: 'capacity',
           block: -1,
-          detail: `router ${r} holds more than a packet in a frame`,
+          detail: `router ${r} holds more than a packet in a frame, or sends phits it never received`,
         });
       }
-    });
+    }
   }
 
   // ---- views ----

@@ -4,7 +4,8 @@
  * frame update only changes colours, widths and packet paths. Also the packet colours, shared by
  * the torus and the router view so a packet looks the same in both.
  */
-import { interpolateGreys } from 'd3';
+import { color, interpolateGreys } from 'd3';
+import { inkFor } from './colour';
 import type { Port } from '../../sim-core/network/topology';
 import type { PacketView, Segment } from '../../sim-core/network/network-frame';
 
@@ -188,5 +189,6 @@ export const heatOf = (occupancy: number, frames: number): number =>
 
 /** Router fill for a heat of 0 … 1: white when idle, dark grey when every frame is full. */
 export const heatFill = (heat: number): string => interpolateGreys(0.02 + 0.83 * heat);
-/** Text on a router stays readable: white on the darker half of the scale. */
-export const heatInk = (heat: number): string => (heat > 0.5 ? '#ffffff' : '#111111');
+/** Text on a router stays readable: black or white, whichever contrasts more with its fill. */
+export const heatInk = (heat: number): string =>
+  inkFor(color(heatFill(heat))?.formatHex() ?? '#ffffff');

@@ -16,6 +16,7 @@ const pages: [string, string, number][] = [
     '/#v1?b=evictions-writeback&c=86&views=notes,program,caches,bus,protocol,log,memory,stats',
     86,
   ],
+  ['the torus and router views', '/#v1?b=deroute&c=166', 166],
 ];
 
 for (const [what, url, cycle] of pages) {

@@ -93,7 +93,10 @@ function firstAtOrAfter(rows: readonly Row[], cycle: number): number {
 
 export function EventLogView() {
   const log = useApp((s) => s.log);
-  const blockBytes = useApp((s) => busMeta(s)?.geometry.blockBytes ?? null);
+  // Block size names bus addresses; a network log has none to name.
+  const blockBytes = useApp((s) =>
+    s.meta === null ? null : (busMeta(s)?.geometry.blockBytes ?? 0),
+  );
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [showTransitions, setShowTransitions] = useState(true);
   const [query, setQuery] = useState('');

@@ -1,50 +1,25 @@
-/**
- * The network views' bridge to the store. The store's Selection union and Frame type do not yet
- * know packets, routers or the network frame, so the casts live here, in one place, for the lead
- * to delete once they do.
- */
-import type { NetworkFrame } from '../../../sim-core/network/network-frame';
-import { actions, useApp, type Selection } from '../../state/store';
+/** The network views' view of the store: the network frame, the followed packet and router. */
+import type { NetworkFrame } from '../../../sim-core/index';
+import { actions, useApp } from '../../state/store';
 
-export const selectPacket = (id: number) =>
-  actions.select({ kind: 'packet', packet: id } as unknown as Selection);
-
-export const selectRouter = (id: number) =>
-  actions.select({ kind: 'router', router: id } as unknown as Selection);
-
+export const selectPacket = (id: number) => actions.select({ kind: 'packet', packet: id });
+export const selectRouter = (id: number) => actions.select({ kind: 'router', router: id });
 export const clearSelection = () => actions.select(null);
 
-type Loose = { kind?: unknown; packet?: unknown; router?: unknown } | null;
-
 export function useSelectedPacket(): number | null {
-  return useApp((s) => {
-    const sel = s.selection as unknown as Loose;
-    return sel?.kind === 'packet' && typeof sel.packet === 'number' ? sel.packet : null;
-  });
+  return useApp((s) => (s.selection?.kind === 'packet' ? s.selection.packet : null));
 }
 
 export function useSelectedRouter(): number | null {
-  return useApp((s) => {
-    const sel = s.selection as unknown as Loose;
-    return sel?.kind === 'router' && typeof sel.router === 'number' ? sel.router : null;
-  });
+  return useApp((s) => (s.selection?.kind === 'router' ? s.selection.router : null));
 }
 
 /** The current frame if it is the network model's, else null. */
 export function useNetworkFrame(): NetworkFrame | null {
-  const frame = useApp((s) => s.view?.frame) as unknown as { model?: unknown } | undefined;
-  return frame?.model === 'network' ? (frame as unknown as NetworkFrame) : null;
+  return useApp((s) => (s.view?.frame.model === 'network' ? s.view.frame : null));
 }
 
-/** The named packet lengths a scenario may use instead of a number (thesis and Cranium). */
-const NAMED_PHITS: Record<string, number> = { chaos: 20, cranium: 11 };
-
-/** Phits per packet from the scenario, if it says (system.packetPhits: a number or a name). */
+/** Phits per packet (the schema has already turned "chaos"/"cranium" into numbers). */
 export function useScenarioPacketPhits(): number | null {
-  return useApp((s) => {
-    const system = (s.scenario as unknown as { system?: { packetPhits?: unknown } } | null)?.system;
-    const phits = system?.packetPhits;
-    if (typeof phits === 'number') return phits;
-    return typeof phits === 'string' ? (NAMED_PHITS[phits] ?? null) : null;
-  });
+  return useApp((s) => (s.meta?.model === 'network' ? s.meta.packetPhits : null));
 }

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { waitForCycle } from './helpers';
+
+test('F4: run to the deroute, follow the derouted packet and see its derouted hop marked', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=deroute&c=0');
+  await expect(page.getByTestId('scenario-title')).toHaveText('Multi-queue full: a random deroute');
+  await expect(page.getByTestId('torus-view')).toBeVisible();
+  // The walkthrough's "A deroute" step moves the simulator to the deroute.
+  await page.getByRole('button', { name: /A deroute/ }).click();
+  await waitForCycle(page, 166);
+  await expect(page.getByTestId('narration')).toContainText('DEROUTED');
+  await expect(page.getByTestId('router-view')).toContainText('random victim');
+
+  // Click the packet's head, as a student would (the drawing is a line, not a filled box).
+  await page.getByTestId('packet-30').locator('circle').first().click();
+  const info = page.getByTestId('packet-info');
+  await expect(info).toContainText('Packet 30');
+  await expect(info).toContainText('1 derouted');
+  // The path is drawn with the derouted hop dashed and labelled.
+  // (A horizontal SVG line has a zero-height box, so check that it exists, and that its label shows.)
+  await expect(page.locator('line.tv-deroute')).not.toHaveCount(0);
+  await expect(page.locator('.tv-deroute-label').first()).toBeVisible();
+  await expect(page.locator('.tv-deroute-label').first()).toHaveText('deroute');
+
+  // Stepping on keeps following it: at 262 it leaves router 35's multi-queue eastwards.
+  await page.getByTestId('cycle-input').fill('262');
+  await page.getByTestId('cycle-input').press('Enter');
+  await waitForCycle(page, 262);
+  await expect(info).toContainText('1 derouted');
+});
+
+test('F1: one packet crosses the idle 4×4 torus in 4·(j+1) + L cycles', async ({ page }) => {
+  await page.goto('/#v1?b=one-packet&c=0');
+  await expect(page.getByTestId('scenario-title')).toHaveText('One packet across a 4×4 torus');
+  await page.keyboard.press('End');
+  await waitForCycle(page, 28);
+  await expect(page.getByTestId('narration')).toContainText(
+    '27 cycles in the network, 3 hops, 0 derouted',
+  );
+  await expect(page.getByTestId('stats-network')).toContainText('delivered');
+});

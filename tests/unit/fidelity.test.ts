@@ -1,0 +1,14 @@
+/** The fidelity rows this project can already reproduce must pass (npm run fidelity prints them). */
+import { describe, expect, it } from 'vitest';
+import { postSaturationRow, zeroLoadRow } from '../../sim-core/fidelity/torus';
+
+describe('fidelity against the Cranium thesis (seed 001)', () => {
+  it('torus.zeroLoad: every hop count on 8×8 takes exactly 4·(j+1) + L cycles', () => {
+    expect(zeroLoadRow()).toMatchObject({ id: 'torus.zeroLoad', ours: 0, pass: true });
+  });
+
+  it('torus.chaos.post.sat: at offered load 1.0 the chaos router keeps ≥ 90% of its saturation throughput', () => {
+    const row = postSaturationRow();
+    expect(row.pass, row.metric).toBe(true);
+  });
+});

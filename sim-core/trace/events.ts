@@ -103,7 +103,11 @@ export type SimEventBody =
       hops: number;
       deroutes: number;
     }
-  | { kind: 'net.stall'; idleCycles: number; held: { packet: number; router: number; where: string }[] }
+  | {
+      kind: 'net.stall';
+      idleCycles: number;
+      held: { packet: number; router: number; where: string }[];
+    }
   | { kind: 'sim.halt'; reason: 'all programs finished' | 'all packets delivered' };
 
 export type SimEvent = SimEventBody & { cycle: number; seq: number };

@@ -13,7 +13,9 @@ import readSharing from './coherence/read-sharing.json';
 import writeInvalidation from './coherence/write-invalidation.json';
 import antipode from './torus/antipode.json';
 import contention from './torus/contention.json';
+import chaosVsDor from './torus/chaos-vs-dor.json';
 import deroute from './torus/deroute.json';
+import dorDeadlock from './torus/dor-deadlock.json';
 import hotspot from './torus/hotspot.json';
 import onePacket from './torus/one-packet.json';
 
@@ -37,6 +39,8 @@ const entries: [string, unknown][] = [
   ['torus/contention.json', contention],
   ['torus/deroute.json', deroute],
   ['torus/hotspot.json', hotspot],
+  ['torus/dor-deadlock.json', dorDeadlock],
+  ['torus/chaos-vs-dor.json', chaosVsDor],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

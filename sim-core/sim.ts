@@ -117,6 +117,7 @@ function createNetworkSim(scenario: NetworkScenario): Simulation {
   const model = new Network({
     topology,
     router: sys.router,
+    dateline: sys.dateline,
     packetPhits: sys.packetPhits,
     multiQueue: sys.multiQueue,
     decisionCycles: sys.decisionCycles,

@@ -74,6 +74,7 @@ function benchTorus(
   const net = new Network({
     topology: { kind: 'torus', k, attached: k },
     router: 'chaos',
+    dateline: true,
     packetPhits: 20,
     multiQueue: 5,
     decisionCycles: 4,

@@ -13,6 +13,7 @@ function config(overrides: Partial<NetworkConfig>): NetworkConfig {
   return {
     topology: chaos8,
     router: 'chaos',
+    dateline: true,
     packetPhits: 20,
     multiQueue: 5,
     decisionCycles: 4,

@@ -37,10 +37,13 @@ export interface RouterView {
   x: number;
   y: number;
   node: number | null;
+  /** Input frames N E S W P (virtual channel 0). */
   inputs: FrameView[];
+  /** With dateline routing: the second virtual channel of N E S W P (P's is never used); else empty. */
+  virtualChannels: FrameView[];
   outputs: FrameView[];
   multiQueue: FrameView[];
-  /** Frames holding a packet (0 … 15 with the default 5 + 5 + 5). */
+  /** Frames holding a packet (0 … 15 with the default 5 + 5 + 5, or 2·5 + 5 with dateline VCs). */
   occupancy: number;
   lastDecision: Decision | null;
 }

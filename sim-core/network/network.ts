@@ -32,7 +32,7 @@ import type {
   RouteReason,
   Segment,
 } from './network-frame';
-import { routingFunctions, type RouterKind } from './routing';
+import { dimensionOrderOutput, routingFunctions, type RouterKind } from './routing';
 import { trafficPatterns, type TrafficPattern } from './traffic';
 import {
   DIRS,
@@ -55,6 +55,8 @@ import {
 export interface NetworkConfig {
   topology: Topology;
   router: RouterKind;
+  /** Dimension-order routing: two virtual channels with a dateline (false: one, and it can deadlock). */
+  dateline: boolean;
   packetPhits: number;
   multiQueue: number;
   decisionCycles: number;
@@ -113,6 +115,8 @@ export interface OutFrame {
   pkt: number;
   received: number;
   sent: number;
+  /** The virtual channel (input frame) it fills at the next router. */
+  vc: number;
 }
 
 export interface MqFrame {
@@ -124,6 +128,7 @@ export interface MqFrame {
 }
 
 export interface RouterState {
+  /** Input frames by port and virtual channel: in[port × vcs + vc]. */
   in: InFrame[];
   out: OutFrame[];
   mq: MqFrame[];
@@ -175,7 +180,7 @@ const emptyIn = (): InFrame => ({
   grant: null,
   grantAt: -1,
 });
-const emptyOut = (): OutFrame => ({ pkt: -1, received: 0, sent: 0 });
+const emptyOut = (): OutFrame => ({ pkt: -1, received: 0, sent: 0, vc: 0 });
 const emptyMq = (): MqFrame => ({ pkt: -1, enteredAt: -1, forwarded: 0, grant: null, grantAt: -1 });
 
 /** What a routing function sees and may do at one router in step 3. */
@@ -184,16 +189,19 @@ export interface RoutingContext {
   /** Set by the network before each call (a restore replaces the state object). */
   state: NetworkState;
   router: number;
-  /** Whether output `o` and the input frame behind it can take a whole packet now. */
-  outputFree(o: Port): boolean;
-  /** Whether the packet in input frame `port` has its header decoded and waits for a grant. */
-  inputReady(port: Port): boolean;
+  /** Virtual channels per input port (input frame i is port ⌊i / vcs⌋, channel i mod vcs). */
+  readonly vcs: number;
+  /** Whether output `o`, and virtual channel `vc` of the input frame behind it, can take a whole packet now. */
+  outputFree(o: Port, vc?: number): boolean;
+  /** Whether the packet in input frame `index` has its header decoded and waits for a grant. */
+  inputReady(index: number): boolean;
   /** The profitable outputs of a packet (cached; do not modify). */
   profitableFor(pkt: number): readonly Port[];
   grant(
-    from: { kind: 'in'; port: Port } | { kind: 'mq'; slot: number },
+    from: { kind: 'in'; index: number } | { kind: 'mq'; slot: number },
     to: Port,
     reason: RouteReason,
+    vc?: number,
   ): void;
 }
 
@@ -203,10 +211,13 @@ export class Network {
   private moved = false;
   /** neighbours[r][o]: the router behind output o of router r, or −1 (wiring, not state). */
   private readonly neighbours: number[][];
+  /** Virtual channels per input port, from the routing function. */
+  readonly vcs: number;
   private readonly ctx: RoutingContext;
 
   constructor(readonly cfg: NetworkConfig) {
     const t = cfg.topology;
+    this.vcs = routingFunctions[cfg.router].vcs(cfg);
     this.neighbours = Array.from({ length: routerCount(t) }, (_, r) =>
       DIRS.map((d) => neighbour(t, r, d) ?? -1),
     );
@@ -214,9 +225,9 @@ export class Network {
     this.state = {
       cycle: 0,
       routers: Array.from({ length: routerCount(t) }, (_, r) => ({
-        in: PORTS.map(emptyIn),
+        in: Array.from({ length: PORTS.length * this.vcs }, emptyIn),
         out: PORTS.map(emptyOut),
-        mq: Array.from({ length: cfg.multiQueue }, emptyMq),
+        mq: Array.from({ length: routingFunctions[cfg.router].multiQueue(cfg) }, emptyMq),
         rr: 0,
         rng: createStream(cfg.seed, `router${r}`),
         last: null,
@@ -294,7 +305,8 @@ export class Network {
           if (pkt.phitsDelivered === L) this.deliver(pkt, r);
         } else {
           s.linkPhits[r]![o]! += 1;
-          const next = s.routers[this.neighbours[r]![o]!]!.in[OPPOSITE_INDEX[o]!]!;
+          const next =
+            s.routers[this.neighbours[r]![o]!]!.in[OPPOSITE_INDEX[o]! * this.vcs + out.vc]!;
           if (next.arrived === 0) next.headAt = s.cycle;
           next.arrived += 1;
           next.lastArrival = s.cycle;
@@ -302,7 +314,7 @@ export class Network {
         if (out.sent === L) router.out[o] = emptyOut();
       }
       // The injection link streams the rest of a packet whose head is in the injection frame.
-      const inj = router.in[P_INDEX]!;
+      const inj = router.in[P_INDEX * this.vcs]!;
       if (inj.pkt >= 0 && inj.headAt >= 0 && inj.arrived < L && inj.headAt < s.cycle) {
         inj.arrived += 1;
         inj.lastArrival = s.cycle;
@@ -380,19 +392,21 @@ export class Network {
 
   /** The routing function's view of one router; built once, pointed at a router per call. */
   private routingContext(): RoutingContext {
+    const V = this.vcs;
     const ctx: RoutingContext = {
       cfg: this.cfg,
       state: this.state,
       router: 0,
-      outputFree: (o) => {
+      vcs: V,
+      outputFree: (o, vc = 0) => {
         const oi = portIndex(o);
         if (this.state.routers[ctx.router]!.out[oi]!.pkt >= 0) return false;
         if (oi === P_INDEX) return true;
         const nb = this.neighbours[ctx.router]![oi]!;
-        return nb >= 0 && this.state.routers[nb]!.in[OPPOSITE_INDEX[oi]!]!.pkt < 0;
+        return nb >= 0 && this.state.routers[nb]!.in[OPPOSITE_INDEX[oi]! * V + vc]!.pkt < 0;
       },
-      inputReady: (port) => {
-        const f = this.state.routers[ctx.router]!.in[portIndex(port)]!;
+      inputReady: (index) => {
+        const f = this.state.routers[ctx.router]!.in[index]!;
         return (
           f.pkt >= 0 &&
           f.headAt >= 0 &&
@@ -401,7 +415,7 @@ export class Network {
         );
       },
       profitableFor: (pkt) => this.state.packets[pkt]!.profitable,
-      grant: (from, to, reason) => this.grant(ctx.router, from, to, reason),
+      grant: (from, to, reason, vc = 0) => this.grant(ctx.router, from, to, reason, vc),
     };
     return ctx;
   }
@@ -417,33 +431,42 @@ export class Network {
     // Fully arrived input packets that found no output wait in the multi-queue (never from P).
     for (let i = 0; i < router.in.length; i++) {
       const f = router.in[i]!;
-      if (i === P_INDEX || f.pkt < 0 || f.grant !== null || f.arrived < cfg.packetPhits) continue;
+      const port = Math.floor(i / this.vcs);
+      if (
+        router.mq.length === 0 ||
+        port === P_INDEX ||
+        f.pkt < 0 ||
+        f.grant !== null ||
+        f.arrived < cfg.packetPhits
+      )
+        continue;
       let slot = 0;
       while (slot < router.mq.length && router.mq[slot]!.pkt >= 0) slot++;
       if (slot === router.mq.length) continue;
       router.mq[slot] = { pkt: f.pkt, enteredAt: s.cycle, forwarded: 0, grant: null, grantAt: -1 };
-      this.emit({ kind: 'net.buffer', router: r, packet: f.pkt, from: PORTS[i]!, slot });
+      this.emit({ kind: 'net.buffer', router: r, packet: f.pkt, from: PORTS[port]!, slot });
       router.in[i] = emptyIn();
     }
   }
 
   private grant(
     r: number,
-    from: { kind: 'in'; port: Port } | { kind: 'mq'; slot: number },
+    from: { kind: 'in'; index: number } | { kind: 'mq'; slot: number },
     to: Port,
     reason: RouteReason,
+    vc: number,
   ): void {
     const { cfg, state: s } = this;
     const router = s.routers[r]!;
-    const frame = from.kind === 'in' ? router.in[portIndex(from.port)]! : router.mq[from.slot]!;
+    const frame = from.kind === 'in' ? router.in[from.index]! : router.mq[from.slot]!;
     const pkt = s.packets[frame.pkt]!;
     const profitable = [...pkt.profitable];
     frame.grant = to;
     frame.grantAt = s.cycle;
-    router.out[portIndex(to)] = { pkt: pkt.id, received: 0, sent: 0 };
+    router.out[portIndex(to)] = { pkt: pkt.id, received: 0, sent: 0, vc };
     if (to !== 'P') {
       const nb = neighbour(cfg.topology, r, to)!;
-      s.routers[nb]!.in[portIndex(OPPOSITE[to])] = { ...emptyIn(), pkt: pkt.id };
+      s.routers[nb]!.in[portIndex(OPPOSITE[to]) * this.vcs + vc] = { ...emptyIn(), pkt: pkt.id };
       pkt.header = afterHop(pkt.header, to, cfg.topology);
       pkt.profitable = profitableFor(pkt.header, cfg.topology);
       pkt.hops += 1;
@@ -457,7 +480,7 @@ export class Network {
     const decision: Decision = {
       cycle: s.cycle,
       packet: pkt.id,
-      from: from.kind === 'in' ? from.port : 'MQ',
+      from: from.kind === 'in' ? PORTS[Math.floor(from.index / this.vcs)]! : 'MQ',
       to,
       profitable,
       reason,
@@ -482,13 +505,13 @@ export class Network {
     s.queues.forEach((queue, node) => {
       if (queue.length === 0) return;
       const r = routerOfNode(cfg.topology, node);
-      const inj = s.routers[r]!.in[portIndex('P')]!;
+      const inj = s.routers[r]!.in[P_INDEX * this.vcs]!;
       if (inj.pkt >= 0) return;
       const id = queue.shift()!;
       const pkt = s.packets[id]!;
       pkt.injectedAt = s.cycle;
       this.touch(pkt);
-      s.routers[r]!.in[portIndex('P')] = {
+      s.routers[r]!.in[P_INDEX * this.vcs] = {
         ...emptyIn(),
         pkt: id,
         headAt: s.cycle,
@@ -556,7 +579,12 @@ export class Network {
     const inFlight = s.stats.inFlight;
     s.idleCycles = this.moved || inFlight === 0 ? 0 : s.idleCycles + 1;
     if (s.idleCycles === cfg.stallWatchdog)
-      this.emit({ kind: 'net.stall', idleCycles: s.idleCycles, held: this.heldFrames() });
+      this.emit({
+        kind: 'net.stall',
+        idleCycles: s.idleCycles,
+        held: this.heldFrames(),
+        deadlock: this.waitCycle(),
+      });
     if (cfg.checkInvariants) this.checkInvariants(inFlight);
     const moreTraffic =
       cfg.packets.some((p) => p.at > s.cycle) ||
@@ -571,13 +599,93 @@ export class Network {
     const held: { packet: number; router: number; where: string }[] = [];
     this.state.routers.forEach((router, r) => {
       router.in.forEach(
-        (f, i) => f.pkt >= 0 && held.push({ packet: f.pkt, router: r, where: `in ${PORTS[i]}` }),
+        (f, i) => f.pkt >= 0 && held.push({ packet: f.pkt, router: r, where: this.frameName(i) }),
       );
       router.mq.forEach(
         (f, i) => f.pkt >= 0 && held.push({ packet: f.pkt, router: r, where: `MQ ${i}` }),
       );
     });
     return held;
+  }
+
+  /**
+   * A cycle in the wait-for graph: each blocked packet waits for the packets holding the output
+   * frame or the input frame behind the outputs it may take. Found by depth-first search from the
+   * lowest router id, so the same deadlock is always reported the same way.
+   */
+  private waitCycle(): { packet: number; router: number; where: string; waitsFor: Port }[] {
+    const s = this.state;
+    const V = this.vcs;
+    type Wait = {
+      packet: number;
+      router: number;
+      where: string;
+      waitsFor: Port;
+      holders: number[];
+    };
+    const waits = new Map<number, Wait[]>();
+    s.routers.forEach((router, r) => {
+      router.in.forEach((f, i) => {
+        if (f.pkt < 0 || f.headAt < 0 || f.grant !== null) return;
+        const pkt = s.packets[f.pkt]!;
+        const wanted: Port[] =
+          this.cfg.router === 'dor'
+            ? [dimensionOrderOutput(pkt.header.dy, pkt.header.dx)]
+            : [...pkt.profitable];
+        for (const o of wanted) {
+          const oi = portIndex(o);
+          const holders: number[] = [];
+          const out = router.out[oi]!;
+          if (out.pkt >= 0) holders.push(out.pkt);
+          const nb = this.neighbours[r]![oi];
+          if (oi !== P_INDEX && nb !== undefined && nb >= 0) {
+            for (let vc = 0; vc < V; vc++) {
+              const behind = s.routers[nb]!.in[OPPOSITE_INDEX[oi]! * V + vc]!;
+              if (behind.pkt >= 0) holders.push(behind.pkt);
+            }
+          }
+          const list = waits.get(f.pkt) ?? [];
+          list.push({ packet: f.pkt, router: r, where: this.frameName(i), waitsFor: o, holders });
+          waits.set(f.pkt, list);
+        }
+      });
+    });
+    const onPath: number[] = [];
+    const visited = new Set<number>();
+    const visit = (p: number): number[] | null => {
+      const at = onPath.indexOf(p);
+      if (at >= 0) return onPath.slice(at);
+      if (visited.has(p)) return null;
+      visited.add(p);
+      onPath.push(p);
+      for (const w of waits.get(p) ?? []) {
+        for (const h of w.holders) {
+          if (h === p) continue;
+          const found = visit(h);
+          if (found) return found;
+        }
+      }
+      onPath.pop();
+      return null;
+    };
+    for (const p of [...waits.keys()].sort((a, b) => a - b)) {
+      const cycle = visit(p);
+      if (cycle) {
+        return cycle.map((packet, k) => {
+          const next = cycle[(k + 1) % cycle.length]!;
+          const w =
+            waits.get(packet)!.find((x) => x.holders.includes(next)) ?? waits.get(packet)![0]!;
+          return { packet, router: w.router, where: w.where, waitsFor: w.waitsFor };
+        });
+      }
+    }
+    return [];
+  }
+
+  /** "in W", or "in W vc1" with virtual channels. */
+  private frameName(index: number): string {
+    const port = PORTS[Math.floor(index / this.vcs)]!;
+    return this.vcs > 1 ? `in ${port} vc${index % this.vcs}` : `in ${port}`;
   }
 
   private checkInvariants(inFlight: number): void {
@@ -683,12 +791,12 @@ export class Network {
             ? 'filling'
             : 'full';
     const routers = s.routers.map((router, r) => {
-      const inputs: FrameView[] = router.in.map((f, i) => {
+      const frames: FrameView[] = router.in.map((f, i) => {
         if (f.pkt >= 0 && f.headAt >= 0)
           addSegment(f.pkt, {
             kind: 'in',
             router: r,
-            port: PORTS[i]!,
+            port: PORTS[Math.floor(i / this.vcs)]!,
             phits: f.arrived - f.forwarded,
           });
         return {
@@ -697,6 +805,9 @@ export class Network {
           state: inState(f),
         };
       });
+      // Channel 0 of each port is "the" input frame; further virtual channels are listed apart.
+      const inputs = frames.filter((_, i) => i % this.vcs === 0);
+      const virtualChannels = frames.filter((_, i) => i % this.vcs !== 0);
       const outputs: FrameView[] = router.out.map((f, i) => {
         if (f.pkt >= 0)
           addSegment(f.pkt, {
@@ -719,7 +830,7 @@ export class Network {
           state: f.pkt < 0 ? 'empty' : f.grant !== null ? 'leaving' : 'full',
         };
       });
-      const occupancy = [...inputs, ...outputs, ...multiQueue].filter(
+      const occupancy = [...frames, ...outputs, ...multiQueue].filter(
         (f) => f.packet !== null,
       ).length;
       return {
@@ -728,6 +839,7 @@ export class Network {
         y: yOf(t, r),
         node: nodeAt.get(r) ?? null,
         inputs,
+        virtualChannels,
         outputs,
         multiQueue,
         occupancy,

@@ -1,14 +1,15 @@
 /**
  * Routing functions, by name. Each decides, at one router in one cycle, which waiting packet gets
- * which free output; the network does the rest (phits, frames, headers). The chaotic router is
- * the thesis's (digest §B.5, §B.12): comparison routers (dimension-order with a dateline,
- * minimal-adaptive, deflection) join this registry behind the same interface.
+ * which free output (and which virtual channel behind it); the network does the rest (phits,
+ * frames, headers). The chaotic router is the thesis's (digest §B.5, §B.12); dimension-order is
+ * the oblivious comparison point of Bolding's study (§B.10), with a dateline so it is deadlock-free
+ * on a torus, or without one so students can watch a deadlock form.
  */
 import { nextInt } from '../kernel/rng';
-import type { RoutingContext } from './network';
-import { PORTS } from './topology';
+import type { NetworkConfig, RoutingContext } from './network';
+import { PORTS, xOf, yOf, type Port } from './topology';
 
-export type RouterKind = 'chaos';
+export type RouterKind = 'chaos' | 'dor';
 
 /**
  * The chaos router, per free output (scanned from a random start):
@@ -28,7 +29,7 @@ function chaos(ctx: RoutingContext): void {
   const ready: number[] = [];
   for (let j = 0; j < n; j++) {
     const i = (router.rr + j) % n;
-    if (ctx.inputReady(PORTS[i]!)) ready.push(i);
+    if (ctx.inputReady(i)) ready.push(i);
   }
   // A random starting output, so a packet with several profitable outputs takes a random
   // shortest path (Snyder: "send packets along a random shortest-path whenever possible").
@@ -60,7 +61,7 @@ function chaos(ctx: RoutingContext): void {
     if (pick >= 0) {
       const f = router.in[ready[pick]!]!;
       ctx.grant(
-        { kind: 'in', port: PORTS[ready[pick]!]! },
+        { kind: 'in', index: ready[pick]! },
         o,
         o === 'P' ? 'deliver' : f.arrived < L ? 'cut-through' : 'forward',
       );
@@ -78,9 +79,79 @@ function chaos(ctx: RoutingContext): void {
   }
 }
 
+/** X first, then Y: the one output dimension-order routing allows (positive way at k/2). */
+export function dimensionOrderOutput(dy: number, dx: number): Port {
+  if (dx > 0) return 'E';
+  if (dx < 0) return 'W';
+  if (dy > 0) return 'S';
+  if (dy < 0) return 'N';
+  return 'P';
+}
+
+const dimensionOf = (p: Port): 'x' | 'y' | null =>
+  p === 'E' || p === 'W' ? 'x' : p === 'N' || p === 'S' ? 'y' : null;
+
+/**
+ * Dimension-order (X then Y) routing with a dateline: a packet travels on virtual channel 0 and
+ * moves to channel 1 when it crosses the wrap-around link of the ring it is on (x or y = k−1 ↔ 0),
+ * and back to 0 when it turns into the next dimension. Channel 1 never waits for channel 0 across
+ * the dateline, so no ring can close a cycle of waiting packets. With `dateline: false` there is
+ * one channel, and a ring full of packets each waiting for the next is a deadlock.
+ */
+function dor(ctx: RoutingContext): void {
+  const router = ctx.state.routers[ctx.router]!;
+  const t = ctx.cfg.topology;
+  const V = ctx.vcs;
+  const count = router.in.length;
+  for (let j = 0; j < count; j++) {
+    const i = (router.rr * V + j) % count;
+    if (!ctx.inputReady(i)) continue;
+    const f = router.in[i]!;
+    const pkt = ctx.state.packets[f.pkt]!;
+    const o = dimensionOrderOutput(pkt.header.dy, pkt.header.dx);
+    const inPort = PORTS[Math.floor(i / V)]!;
+    // Arriving from the W input means travelling east: the same dimension as an E/W output.
+    let vc = V > 1 && dimensionOf(inPort) === dimensionOf(o) ? i % V : 0;
+    const x = xOf(t, ctx.router);
+    const y = yOf(t, ctx.router);
+    const crossesDateline =
+      (o === 'E' && x === t.k - 1) ||
+      (o === 'W' && x === 0) ||
+      (o === 'S' && y === t.k - 1) ||
+      (o === 'N' && y === 0);
+    if (V > 1 && crossesDateline) vc = 1;
+    if (!ctx.outputFree(o, vc)) continue;
+    ctx.grant(
+      { kind: 'in', index: i },
+      o,
+      o === 'P' ? 'deliver' : f.arrived < ctx.cfg.packetPhits ? 'cut-through' : 'forward',
+      vc,
+    );
+  }
+}
+
 export const routingFunctions = {
   chaos: {
     desc: 'Chaotic router: minimal adaptive with a multi-queue and random derouting (McKenzie 1997, §5.2)',
     route: chaos,
+    vcs: () => 1,
+    multiQueue: (cfg) => cfg.multiQueue,
   },
-} satisfies Record<RouterKind, { desc: string; route: (ctx: RoutingContext) => void }>;
+  dor: {
+    desc: 'Dimension-order (X then Y), oblivious; two virtual channels with a dateline on a torus',
+    route: dor,
+    vcs: (cfg) => (cfg.dateline && cfg.topology.kind === 'torus' ? 2 : 1),
+    // Oblivious routing has nowhere else to put a blocked packet: it waits in its input frame.
+    multiQueue: () => 0,
+  },
+} satisfies Record<
+  RouterKind,
+  {
+    desc: string;
+    route: (ctx: RoutingContext) => void;
+    /** Virtual channels (input frames) per port. */
+    vcs: (cfg: NetworkConfig) => number;
+    /** Multi-queue frames per router. */
+    multiQueue: (cfg: NetworkConfig) => number;
+  }
+>;

@@ -107,6 +107,8 @@ export type SimEventBody =
       kind: 'net.stall';
       idleCycles: number;
       held: { packet: number; router: number; where: string }[];
+      /** A cycle of packets each waiting for a frame the next one holds, when there is one. */
+      deadlock: { packet: number; router: number; where: string; waitsFor: Port }[];
     }
   | { kind: 'sim.halt'; reason: 'all programs finished' | 'all packets delivered' };
 

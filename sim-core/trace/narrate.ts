@@ -78,7 +78,9 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
     case 'net.deliver':
       return `packet ${e.packet} arrives at node ${e.node}: ${e.networkLatency} cycles in the network, ${e.hops} hops, ${e.deroutes} derouted`;
     case 'net.stall':
-      return `⚠ no phit has moved for ${e.idleCycles} cycles: ${e.held.length} frames are held`;
+      return e.deadlock.length > 0
+        ? `⚠ DEADLOCK: ${e.deadlock.map((d) => `packet ${d.packet} at router ${d.router} waits for ${d.waitsFor}`).join(' → ')} → back to packet ${e.deadlock[0]!.packet}`
+        : `⚠ no phit has moved for ${e.idleCycles} cycles: ${e.held.length} frames are held`;
     // Told through the cpu.* and bus.grant events that caused them.
     case 'coh.transition':
     case 'bus.request':

@@ -21,6 +21,7 @@ function config(topology: Topology, overrides: Partial<NetworkConfig> = {}): Net
   return {
     topology,
     router: 'chaos',
+    dateline: true,
     packetPhits: 20,
     multiQueue: 5,
     decisionCycles: 4,

@@ -4,9 +4,14 @@
  * Explained in docs/fidelity/. Exits 1 if a row fails.
  */
 import type { FidelityRow } from '../sim-core/fidelity/fidelity';
-import { postSaturationRow, zeroLoadRow } from '../sim-core/fidelity/torus';
+import {
+  chaosVsDorRow,
+  hotspotRow,
+  postSaturationRow,
+  zeroLoadRow,
+} from '../sim-core/fidelity/torus';
 
-const rows: FidelityRow[] = [zeroLoadRow(), postSaturationRow()];
+const rows: FidelityRow[] = [zeroLoadRow(), postSaturationRow(), chaosVsDorRow(), hotspotRow()];
 if (process.argv.includes('--json')) {
   for (const row of rows) console.log(JSON.stringify(row));
 } else {

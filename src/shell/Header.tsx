@@ -10,14 +10,33 @@ import type { LoadSpec } from '../worker/sim-api';
 
 const PROTOCOLS: ProtocolName[] = ['MSI', 'MESI', 'MOESI'];
 
-function withProtocol(spec: LoadSpec, protocol: ProtocolName): LoadSpec {
+/** The same scenario with some `system` fields replaced (a built-in keeps its name, plus overrides). */
+function withSystem(spec: LoadSpec, fields: Record<string, unknown>): LoadSpec {
   if (spec.kind === 'document') {
     const doc = structuredClone(spec.doc) as { system?: Record<string, unknown> };
-    return { ...spec, doc: { ...doc, system: { ...doc.system, protocol } } };
+    return { ...spec, doc: { ...doc, system: { ...doc.system, ...fields } } };
   }
-  const overrides = spec.overrides.filter((o) => o.path !== 'system.protocol');
-  return { ...spec, overrides: [...overrides, { path: 'system.protocol', value: protocol }] };
+  const paths = Object.keys(fields).map((k) => `system.${k}`);
+  const overrides = spec.overrides.filter((o) => !paths.includes(o.path));
+  return {
+    ...spec,
+    overrides: [
+      ...overrides,
+      ...Object.entries(fields).map(([k, value]) => ({ path: `system.${k}`, value })),
+    ],
+  };
 }
+
+/** The routers a lecturer can switch between on the same traffic. */
+const ROUTERS = {
+  chaos: { label: 'chaos', fields: { router: 'chaos' } },
+  dor: { label: 'dimension-order + dateline', fields: { router: 'dor', dateline: true } },
+  'dor-no-dateline': {
+    label: 'dimension-order, no dateline',
+    fields: { router: 'dor', dateline: false },
+  },
+} as const;
+type RouterChoice = keyof typeof ROUTERS;
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -96,6 +115,34 @@ export function Header() {
           ))}
         </select>
       </label>
+      {scenario?.system.kind === 'network' ? (
+        <label>
+          Router
+          <select
+            value={
+              scenario.system.router === 'chaos'
+                ? 'chaos'
+                : scenario.system.dateline
+                  ? 'dor'
+                  : 'dor-no-dateline'
+            }
+            data-testid="router-select"
+            onChange={(e) =>
+              spec &&
+              void actions.load(withSystem(spec, ROUTERS[e.target.value as RouterChoice].fields), {
+                cycle,
+                context: 'Switching router',
+              })
+            }
+          >
+            {(Object.keys(ROUTERS) as RouterChoice[]).map((key) => (
+              <option key={key} value={key}>
+                {ROUTERS[key].label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {scenario?.system.kind === 'bus' ? (
         <label>
           Protocol
@@ -104,7 +151,7 @@ export function Header() {
             data-testid="protocol-select"
             onChange={(e) =>
               spec &&
-              void actions.load(withProtocol(spec, e.target.value as ProtocolName), {
+              void actions.load(withSystem(spec, { protocol: e.target.value as ProtocolName }), {
                 cycle,
                 context: 'Switching protocol',
               })

@@ -11,7 +11,11 @@ import { useApp } from '../state/store';
 function describeSystem(system: Scenario['system']): string {
   if (system.kind === 'network') {
     const side = system.attached ?? system.k;
-    return `${system.k}×${system.k} ${system.topology} · ${system.router} router · ${system.packetPhits}-phit packets · ${side * side} nodes`;
+    const router =
+      system.router === 'chaos'
+        ? 'chaos router'
+        : `dimension-order ${system.dateline ? 'with' : 'without'} dateline`;
+    return `${system.k}×${system.k} ${system.topology} · ${router} · ${system.packetPhits}-phit packets · ${side * side} nodes`;
   }
   const c = system.cache;
   return `${system.nodes} processors · ${system.protocol} · ${c.sizeBytes} B ${c.associativity}-way caches · ${c.blockBytes} B blocks · ${system.bus.preset} bus`;

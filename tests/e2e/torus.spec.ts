@@ -41,3 +41,21 @@ test('F1: one packet crosses the idle 4×4 torus in 4·(j+1) + L cycles', async 
   );
   await expect(page.getByTestId('stats-network')).toContainText('delivered');
 });
+
+test('dimension-order without a dateline deadlocks and names the cycle; with the dateline it flows', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=dor-deadlock&c=0');
+  await expect(page.getByTestId('router-select')).toHaveValue('dor-no-dateline');
+  await page.getByRole('button', { name: /Deadlock/ }).click();
+  await waitForCycle(page, 355);
+  await expect(page.getByTestId('narration')).toContainText(
+    'DEADLOCK: packet 9 at router 1 waits for S',
+  );
+  // Same seed and traffic, with the dateline: the network keeps moving at that cycle.
+  await page.getByTestId('router-select').selectOption('dor');
+  await expect(page.getByTestId('router-select')).toHaveValue('dor');
+  await waitForCycle(page, 355);
+  await expect(page.getByTestId('narration')).not.toContainText('DEADLOCK');
+  await expect(page.getByTestId('router-view')).toContainText('Dateline channel');
+});

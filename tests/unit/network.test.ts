@@ -167,3 +167,80 @@ describe('the chaos router', () => {
     expect(net.stats().delivered).toBe(net.stats().created);
   });
 });
+
+describe('dimension-order routing', () => {
+  const dor = (topology: Topology, overrides: Partial<NetworkConfig> = {}) =>
+    config(topology, { router: 'dor', ...overrides });
+
+  it('takes X then Y, and 4·(j+1) + L cycles at zero load', () => {
+    const t = torus(8);
+    for (let dst = 1; dst < 64; dst++) {
+      const events = runToHalt(new Network(dor(t, { packets: [{ at: 1, src: 0, dst }] })));
+      const turns = events.flatMap((e) => (e.kind === 'net.route' && e.to !== 'P' ? [e.to] : []));
+      // Every X hop comes before every Y hop.
+      const firstY = turns.findIndex((d) => d === 'N' || d === 'S');
+      expect(
+        turns.slice(firstY < 0 ? turns.length : firstY).every((d) => d === 'N' || d === 'S'),
+      ).toBe(true);
+      const delivered = events.find((e) => e.kind === 'net.deliver');
+      const h = headerBetween(t, 0, dst);
+      const j = Math.abs(h.dx) + Math.abs(h.dy);
+      expect(delivered).toMatchObject({ hops: j, networkLatency: 4 * (j + 1) + 20 });
+    }
+  });
+
+  it('delivers the packets of each source–destination pair in order (it is oblivious)', () => {
+    const net = new Network(
+      dor(torus(6), {
+        traffic: { pattern: 'uniform', load: 0.25, until: 1500, hotspot: { node: 0, fraction: 0 } },
+      }),
+    );
+    const created = new Map<number, string>();
+    const lastDelivered = new Map<string, number>();
+    for (let c = 0; c < 10_000 && !net.state.halted; c++) {
+      for (const e of net.step()) {
+        if (e.kind === 'net.inject') created.set(e.packet, `${e.node}→${e.dst}`);
+        if (e.kind === 'net.deliver') {
+          const pair = created.get(e.packet)!;
+          expect(e.packet, pair).toBeGreaterThan(lastDelivered.get(pair) ?? 0);
+          lastDelivered.set(pair, e.packet);
+        }
+      }
+    }
+    expect(net.state.halted).toBe(true);
+  });
+
+  it('deadlocks on a torus without a dateline, names the cycle, and does not with one', () => {
+    const traffic = {
+      pattern: 'uniform' as const,
+      load: 0.9,
+      until: 600,
+      hotspot: { node: 0, fraction: 0 },
+    };
+    const base = { packetPhits: 11, injectionQueue: 8, seed: 4, stallWatchdog: 100, traffic };
+    const without = new Network(dor(torus(4), { ...base, dateline: false }));
+    const stall = runToHalt(without, 2000).find((e) => e.kind === 'net.stall');
+    expect(stall).toBeDefined();
+    if (stall?.kind !== 'net.stall') return;
+    expect(stall.deadlock.length).toBeGreaterThan(1);
+    // A ring: every packet in the cycle waits along the same dimension.
+    const dims = new Set(
+      stall.deadlock.map((d) => (d.waitsFor === 'N' || d.waitsFor === 'S' ? 'y' : 'x')),
+    );
+    expect(dims.size).toBe(1);
+
+    const withDateline = new Network(dor(torus(4), { ...base, dateline: true }));
+    const events = runToHalt(withDateline, 20_000);
+    expect(events.filter((e) => e.kind === 'net.stall')).toEqual([]);
+    expect(withDateline.state.halted).toBe(true);
+  });
+
+  it('has two virtual channels per port only with a dateline on a torus, and no multi-queue', () => {
+    expect(new Network(dor(torus(4))).state.routers[0]!.in).toHaveLength(10);
+    expect(new Network(dor(torus(4), { dateline: false })).state.routers[0]!.in).toHaveLength(5);
+    expect(new Network(dor({ kind: 'mesh', k: 4, attached: 4 })).state.routers[0]!.in).toHaveLength(
+      5,
+    );
+    expect(new Network(dor(torus(4))).state.routers[0]!.mq).toHaveLength(0);
+  });
+});

@@ -72,7 +72,8 @@ function packetLength(frame: NetworkFrame, fromScenario: number | null): number 
   if (fromScenario !== null && fromScenario > 0) return fromScenario;
   let max = 1;
   for (const r of frame.routers)
-    for (const f of [...r.inputs, ...r.outputs, ...r.multiQueue]) max = Math.max(max, f.phits);
+    for (const f of [...r.inputs, ...r.virtualChannels, ...r.outputs, ...r.multiQueue])
+      max = Math.max(max, f.phits);
   return max;
 }
 
@@ -145,7 +146,10 @@ export function RouterView() {
   const router: RouterFrame = frame.routers[id] ?? frame.routers[0]!;
   const k = Math.round(Math.sqrt(frame.routers.length));
   const length = packetLength(frame, scenarioPhits);
-  const frames = router.inputs.length + router.outputs.length + router.multiQueue.length;
+  // With a dateline, each input port has a second virtual channel (P's is never used).
+  const datelineVcs = router.virtualChannels.slice(0, 4);
+  const frames =
+    router.inputs.length + datelineVcs.length + router.outputs.length + router.multiQueue.length;
   const d = router.lastDecision;
 
   return (
@@ -179,12 +183,21 @@ export function RouterView() {
           labels={PORT_LABELS}
           length={length}
         />
-        <Column
-          title="Multi-queue"
-          frames={router.multiQueue}
-          labels={router.multiQueue.map((_, i) => `MQ ${i}`)}
-          length={length}
-        />
+        {datelineVcs.length > 0 ? (
+          <Column
+            title="Dateline channel (VC 1: after the wrap-around link)"
+            frames={datelineVcs}
+            labels={PORT_LABELS.slice(0, 4)}
+            length={length}
+          />
+        ) : router.multiQueue.length > 0 ? (
+          <Column
+            title="Multi-queue"
+            frames={router.multiQueue}
+            labels={router.multiQueue.map((_, i) => `MQ ${i}`)}
+            length={length}
+          />
+        ) : null}
         <Column
           title="Output frames (P: to the node)"
           frames={router.outputs}

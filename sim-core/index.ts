@@ -1,5 +1,8 @@
 /** sim-core's public surface: what the worker, the CLI and the tests import. */
-export { createSim, models } from './sim';
+export { createSim, models, networkConfigOf } from './sim';
+export { sweepPoint } from './network/sweep';
+export type { SweepPoint, SweepRequest } from './network/sweep';
+export type { RouterKind } from './network/routing';
 export type { Frame, ModelMeta, Simulation, SimSnapshot, Stats } from './sim';
 export type { BusFrame, BusSystemStats } from './system/bus-frame';
 export type {
@@ -17,7 +20,13 @@ export { Session, digestEvents, DEFAULT_KEYFRAME_EVERY } from './session';
 export type { SessionOptions, SessionView } from './session';
 export { parseScenario } from './scenario/parse';
 export { scenarioSchema, SCENARIO_VERSION, VIEW_NAMES, DEFAULT_VIEWS } from './scenario/schema';
-export type { Scenario, ScenarioInput, ViewName } from './scenario/schema';
+export type {
+  Scenario,
+  ScenarioInput,
+  ViewName,
+  BusScenario,
+  NetworkScenario,
+} from './scenario/schema';
 export { ISSUE_CODES, formatIssue } from './scenario/issues';
 export type { InputIssue, IssueCode, Result } from './scenario/issues';
 export { applyOverrides, parseOverride } from './scenario/overrides';

@@ -7,7 +7,7 @@
 import { clonePlain } from './kernel/clone';
 import { busPresets } from './memory/bus';
 import type { Protocol } from './memory/protocol';
-import { Network, type NetworkState } from './network/network';
+import { Network, type NetworkConfig, type NetworkState } from './network/network';
 import type { NetworkFrame, NetworkStats } from './network/network-frame';
 import type { Topology } from './network/topology';
 import type { BusScenario, NetworkScenario, Scenario } from './scenario/schema';
@@ -110,12 +110,12 @@ function createBusSim(scenario: BusScenario): Simulation {
   };
 }
 
-function createNetworkSim(scenario: NetworkScenario): Simulation {
+/** The network model's configuration for a network scenario (also the base of load sweeps). */
+export function networkConfigOf(scenario: NetworkScenario): NetworkConfig {
   const sys = scenario.system;
-  const topology: Topology = { kind: sys.topology, k: sys.k, attached: sys.attached ?? sys.k };
   const w = scenario.workload;
-  const model = new Network({
-    topology,
+  return {
+    topology: { kind: sys.topology, k: sys.k, attached: sys.attached ?? sys.k },
     router: sys.router,
     dateline: sys.dateline,
     packetPhits: sys.packetPhits,
@@ -127,7 +127,14 @@ function createNetworkSim(scenario: NetworkScenario): Simulation {
     seed: scenario.seed,
     stallWatchdog: scenario.checks.stallWatchdog,
     checkInvariants: scenario.checks.invariants,
-  });
+  };
+}
+
+function createNetworkSim(scenario: NetworkScenario): Simulation {
+  const sys = scenario.system;
+  const cfg = networkConfigOf(scenario);
+  const topology = cfg.topology;
+  const model = new Network(cfg);
   return {
     get cycle() {
       return model.state.cycle;

@@ -84,12 +84,13 @@ export const VIEW_NAMES = [
   'stats',
   'torus',
   'router',
+  'charts',
 ] as const;
 
 /** The panels a scenario opens when it names none, by model. */
 export const DEFAULT_VIEWS = {
   bus: ['notes', 'program', 'caches', 'bus', 'protocol', 'log'],
-  network: ['notes', 'torus', 'router', 'log', 'stats'],
+  network: ['notes', 'torus', 'router', 'log', 'stats', 'charts'],
 } as const satisfies Record<string, readonly (typeof VIEW_NAMES)[number][]>;
 
 const busCosts = z.strictObject({
@@ -258,6 +259,8 @@ export const scenarioSchema = z
           params: { scn: 'SCN003' },
         });
       }
+      // Node numbers can only be checked against a valid torus.
+      if (!inRange(k, 2, 32) || !inRange(side, 1, k)) return;
       const nodes = side * side;
       const checkNode = (n: number, path: (string | number)[]) => {
         if (n >= nodes)

@@ -76,7 +76,7 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
     case 'net.buffer':
       return `router ${e.router}: packet ${e.packet} waits in multi-queue slot ${e.slot} (no profitable output free)`;
     case 'net.deliver':
-      return `packet ${e.packet} arrives at node ${e.node}: ${e.networkLatency} cycles in the network, ${e.hops} hops, ${e.deroutes} derouted`;
+      return `packet ${e.packet} arrives at node ${e.node}: ${e.networkLatency} cycles in the network, ${e.hops} hop${e.hops === 1 ? '' : 's'}, ${e.deroutes} derouted`;
     case 'net.stall':
       return e.deadlock.length > 0
         ? `⚠ DEADLOCK: ${e.deadlock.map((d) => `packet ${d.packet} at router ${d.router} waits for ${d.waitsFor}`).join(' → ')} → back to packet ${e.deadlock[0]!.packet}`

@@ -15,6 +15,8 @@ import type {
   Scenario,
   SessionView,
   SimEvent,
+  SweepPoint,
+  SweepRequest,
   ViewName,
 } from '../../sim-core/index';
 import type { LoadSpec, SimApi } from '../worker/sim-api';
@@ -38,6 +40,24 @@ export const busFrame = (s: AppState): BusFrame | null =>
   s.view?.frame.model === 'bus' ? s.view.frame : null;
 export const busMeta = (s: AppState): BusMeta | null => (s.meta?.model === 'bus' ? s.meta : null);
 
+export interface SweepState {
+  running: boolean;
+  done: number;
+  total: number;
+  points: SweepPoint[];
+  cancelled: boolean;
+  request: SweepRequest | null;
+}
+
+const idleSweep: SweepState = {
+  running: false,
+  done: 0,
+  total: 0,
+  points: [],
+  cancelled: false,
+  request: null,
+};
+
 export const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500] as const;
 
 export interface AppState {
@@ -56,6 +76,8 @@ export interface AppState {
   views: ViewName[];
   selection: Selection;
   helpOpen: boolean;
+  /** The latest load sweep (network scenarios): its points so far and progress. */
+  sweep: SweepState;
 }
 
 /** A navigation request as data, so waiting requests can be merged instead of dropped. */
@@ -102,6 +124,7 @@ export const useApp = create<AppState>(() => ({
   views: [],
   selection: null,
   helpOpen: false,
+  sweep: idleSweep,
 }));
 
 let inFlight = false;
@@ -157,6 +180,7 @@ export const actions = {
         log: reply.log,
         digest: reply.digest,
         views: options.views ?? reply.scenario.views ?? [...DEFAULT_VIEWS[reply.meta.model]],
+        sweep: idleSweep,
         selection: null,
       });
       return true;
@@ -206,6 +230,29 @@ export const actions = {
   },
 
   select: (selection: Selection) => useApp.setState({ selection }),
+
+  /** Runs a load sweep in the worker; points appear as they are measured. */
+  async runSweep(request: SweepRequest): Promise<void> {
+    const { api, sweep } = useApp.getState();
+    if (!api || sweep.running) return;
+    const total = request.routers.length * request.loads.length;
+    useApp.setState({
+      sweep: { running: true, done: 0, total, points: [], cancelled: false, request },
+    });
+    try {
+      const result = await api.sweep(request, (done, all, point) =>
+        useApp.setState((s) => ({
+          sweep: { ...s.sweep, done, total: all, points: [...s.sweep.points, point] },
+        })),
+      );
+      useApp.setState((s) => ({
+        sweep: { ...s.sweep, running: false, cancelled: result.cancelled, points: result.points },
+      }));
+    } catch {
+      useApp.setState((s) => ({ sweep: { ...s.sweep, running: false, cancelled: true } }));
+    }
+  },
+  cancelSweep: () => void useApp.getState().api?.cancelSweep(),
   dismissProblem: () => useApp.setState({ problem: null }),
   showProblem: (problem: Problem) => useApp.setState({ problem }),
   setHelp: (helpOpen: boolean) => useApp.setState({ helpOpen }),

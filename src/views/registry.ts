@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { ViewName } from '../../sim-core/index';
 import { BusView } from './bus/BusView';
 import { CachesView } from './caches/CachesView';
+import { ChartsView } from './charts/ChartsView';
 import { EventLogView } from './log/EventLogView';
 import { MemoryView } from './memory/MemoryView';
 import { NotesView } from './notes/NotesView';
@@ -39,4 +40,5 @@ export const viewRegistry = {
   log: { title: 'Event log', models: ['bus', 'network'], area: 'right', Component: EventLogView },
   memory: { title: 'Memory', models: ['bus'], area: 'bottom', Component: MemoryView },
   stats: { title: 'Statistics', models: ['bus', 'network'], area: 'bottom', Component: StatsView },
+  charts: { title: 'Load sweep', models: ['network'], area: 'bottom', Component: ChartsView },
 } satisfies Record<ViewName, ViewEntry>;

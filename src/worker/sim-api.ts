@@ -10,6 +10,8 @@ import type {
   Scenario,
   SessionView,
   SimEvent,
+  SweepPoint,
+  SweepRequest,
 } from '../../sim-core/index';
 
 export type LoadSpec =
@@ -27,6 +29,19 @@ export type LoadReply =
     }
   | { ok: false; issues: InputIssue[] };
 
+export interface SweepResult {
+  points: SweepPoint[];
+  /** Stopped by cancelSweep before every point was run. */
+  cancelled: boolean;
+}
+
+/** Called after every point of a sweep (through a Comlink proxy from the worker). */
+export type SweepProgress = (
+  done: number,
+  total: number,
+  point: SweepPoint,
+) => void | Promise<void>;
+
 export interface SimApi {
   /** Validates and loads a scenario, explores it to its halt (or cycle limit), and seeks `cycle`. */
   load(spec: LoadSpec, cycle?: number): Promise<LoadReply>;
@@ -34,4 +49,10 @@ export interface SimApi {
   step(delta: number): Promise<SessionView>;
   nextEvent(): Promise<SessionView>;
   prevEvent(): Promise<SessionView>;
+  /**
+   * Runs the loaded network scenario's traffic at each offered load for each router; reports
+   * each point as it is done. A load or a cancelSweep stops it between points.
+   */
+  sweep(request: SweepRequest, onProgress?: SweepProgress): Promise<SweepResult>;
+  cancelSweep(): Promise<void>;
 }

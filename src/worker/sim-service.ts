@@ -8,12 +8,22 @@ import {
   parseScenario,
   Session,
   type SessionView,
+  networkConfigOf,
+  sweepPoint,
+  type NetworkScenario,
+  type SweepPoint,
+  type SweepRequest,
 } from '../../sim-core/index';
 import { findBuiltin } from '../../scenarios/index';
-import type { LoadReply, LoadSpec, SimApi } from './sim-api';
+import type { LoadReply, LoadSpec, SimApi, SweepProgress, SweepResult } from './sim-api';
+
+/** Lets queued messages (a cancel, a new load) in between sweep points. */
+const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class SimService implements SimApi {
   private session: Session | null = null;
+  /** Bumped by cancelSweep and by load: a running sweep stops when it sees a newer value. */
+  private sweepGeneration = 0;
 
   private current(): Session {
     if (!this.session) throw new Error('no scenario loaded');
@@ -43,6 +53,7 @@ export class SimService implements SimApi {
     if (!applied.ok) return { ok: false, issues: [applied.error] };
     const parsed = parseScenario(applied.value);
     if (!parsed.ok) return { ok: false, issues: parsed.error };
+    this.sweepGeneration += 1;
     const session = new Session(parsed.value);
     session.exploreAll();
     this.session = session;
@@ -72,5 +83,30 @@ export class SimService implements SimApi {
 
   async prevEvent(): Promise<SessionView> {
     return this.current().prevEvent();
+  }
+
+  async sweep(request: SweepRequest, onProgress?: SweepProgress): Promise<SweepResult> {
+    const scenario = this.current().scenario;
+    if (scenario.system.kind !== 'network') throw new Error('sweeps need a network scenario');
+    const base = networkConfigOf(scenario as NetworkScenario);
+    const generation = ++this.sweepGeneration;
+    const points: SweepPoint[] = [];
+    const total = request.routers.length * request.loads.length;
+    for (const router of request.routers) {
+      for (const load of request.loads) {
+        await yieldToMessages();
+        if (generation !== this.sweepGeneration) return { points, cancelled: true };
+        const point = sweepPoint(base, router, load, request);
+        points.push(point);
+        // Awaited: through the worker the callback is a proxy, and the caller must have seen
+        // every point before the result arrives.
+        await onProgress?.(points.length, total, point);
+      }
+    }
+    return { points, cancelled: false };
+  }
+
+  async cancelSweep(): Promise<void> {
+    this.sweepGeneration += 1;
   }
 }

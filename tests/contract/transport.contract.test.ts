@@ -62,3 +62,43 @@ describe('bad input through the worker', () => {
     expect(still.cycle).toBe(3);
   });
 });
+
+describe('load sweeps', () => {
+  const request = {
+    routers: ['chaos', 'dor'] as const,
+    loads: [0.1, 0.4],
+    cycles: 600,
+    warmup: 200,
+  };
+
+  it('give the same points through both transports, with progress after every point', async () => {
+    const results = [];
+    for (const [, api] of transports) {
+      const loaded = await api.load({ kind: 'builtin', id: 'chaos-vs-dor', overrides: [] });
+      expect(loaded.ok).toBe(true);
+      const progress: number[] = [];
+      const result = await api.sweep({ ...request, routers: [...request.routers] }, (done) =>
+        progress.push(done),
+      );
+      expect(progress).toEqual([1, 2, 3, 4]);
+      expect(result.cancelled).toBe(false);
+      results.push(result.points);
+    }
+    expect(results[1]).toEqual(results[0]);
+    const [chaosHigh, dorHigh] = [results[0]![1]!, results[0]![3]!];
+    expect(chaosHigh).toMatchObject({ router: 'chaos', offered: 0.4 });
+    expect(dorHigh).toMatchObject({ router: 'dor', offered: 0.4 });
+    expect(chaosHigh.accepted).toBeGreaterThan(dorHigh.accepted);
+  });
+
+  it('stops between points when cancelled', async () => {
+    const api = createInProcessSim();
+    await api.load({ kind: 'builtin', id: 'chaos-vs-dor', overrides: [] });
+    const running = api.sweep({ ...request, routers: [...request.routers] }, (done) => {
+      if (done === 1) void api.cancelSweep();
+    });
+    const result = await running;
+    expect(result.cancelled).toBe(true);
+    expect(result.points).toHaveLength(1);
+  });
+});

@@ -9,7 +9,7 @@ import { nextInt } from '../kernel/rng';
 import type { NetworkConfig, RoutingContext } from './network';
 import { PORTS, xOf, yOf, type Port } from './topology';
 
-export type RouterKind = 'chaos' | 'dor';
+export type RouterKind = 'chaos' | 'minimal' | 'dor';
 
 /**
  * The chaos router, per free output (scanned from a random start):
@@ -21,7 +21,11 @@ export type RouterKind = 'chaos' | 'dor';
  * Steps 1–3 are the packet-exchange rule that keeps the chaos router deadlock-free: a router that
  * must accept a packet frees a frame by sending one, profitably or not (digest §B.9).
  */
-function chaos(ctx: RoutingContext): void {
+const chaos = (ctx: RoutingContext): void => adaptive(ctx, true);
+/** Minimal adaptive without derouting: the chaos router minus step 3 — it can deadlock when full. */
+const minimal = (ctx: RoutingContext): void => adaptive(ctx, false);
+
+function adaptive(ctx: RoutingContext, deroute: boolean): void {
   const router = ctx.state.routers[ctx.router]!;
   const L = ctx.cfg.packetPhits;
   const n = PORTS.length;
@@ -67,7 +71,12 @@ function chaos(ctx: RoutingContext): void {
       );
       continue;
     }
-    if (o === 'P' || !ready.some((i) => PORTS[i] !== 'P' && router.in[i]!.grant === null)) continue;
+    if (
+      !deroute ||
+      o === 'P' ||
+      !ready.some((i) => PORTS[i] !== 'P' && router.in[i]!.grant === null)
+    )
+      continue;
 
     // A frame whose packet is already leaving counts as free: one deroute per shortage.
     let free = 0;
@@ -134,6 +143,12 @@ export const routingFunctions = {
   chaos: {
     desc: 'Chaotic router: minimal adaptive with a multi-queue and random derouting (McKenzie 1997, §5.2)',
     route: chaos,
+    vcs: () => 1,
+    multiQueue: (cfg) => cfg.multiQueue,
+  },
+  minimal: {
+    desc: 'Minimal adaptive: any profitable output, a multi-queue, but never a deroute (it can deadlock)',
+    route: minimal,
     vcs: () => 1,
     multiQueue: (cfg) => cfg.multiQueue,
   },

@@ -30,6 +30,7 @@ function withSystem(spec: LoadSpec, fields: Record<string, unknown>): LoadSpec {
 /** The routers a lecturer can switch between on the same traffic. */
 const ROUTERS = {
   chaos: { label: 'chaos', fields: { router: 'chaos' } },
+  minimal: { label: 'minimal adaptive, no deroutes', fields: { router: 'minimal' } },
   dor: { label: 'dimension-order + dateline', fields: { router: 'dor', dateline: true } },
   'dor-no-dateline': {
     label: 'dimension-order, no dateline',
@@ -120,8 +121,8 @@ export function Header() {
           Router
           <select
             value={
-              scenario.system.router === 'chaos'
-                ? 'chaos'
+              scenario.system.router !== 'dor'
+                ? scenario.system.router
                 : scenario.system.dateline
                   ? 'dor'
                   : 'dor-no-dateline'

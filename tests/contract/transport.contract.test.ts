@@ -77,9 +77,9 @@ describe('load sweeps', () => {
       const loaded = await api.load({ kind: 'builtin', id: 'chaos-vs-dor', overrides: [] });
       expect(loaded.ok).toBe(true);
       const progress: number[] = [];
-      const result = await api.sweep({ ...request, routers: [...request.routers] }, (done) =>
-        progress.push(done),
-      );
+      const result = await api.sweep({ ...request, routers: [...request.routers] }, (done) => {
+        progress.push(done);
+      });
       expect(progress).toEqual([1, 2, 3, 4]);
       expect(result.cancelled).toBe(false);
       results.push(result.points);

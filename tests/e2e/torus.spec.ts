@@ -59,3 +59,39 @@ test('dimension-order without a dateline deadlocks and names the cycle; with the
   await expect(page.getByTestId('narration')).not.toContainText('DEADLOCK');
   await expect(page.getByTestId('router-view')).toContainText('Dateline channel');
 });
+
+test('a load sweep runs in the worker and overlays the routers: chaos accepts more past saturation', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=chaos-vs-dor&c=0');
+  await expect(page.getByTestId('charts-view')).toBeVisible();
+  await page.getByTestId('sweep-from').fill('0.2');
+  await page.getByTestId('sweep-to').fill('0.6');
+  await page.getByTestId('sweep-step').fill('0.2');
+  await page.getByTestId('sweep-cycles').fill('800');
+  await page.getByTestId('sweep-warmup').fill('200');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-progress')).toHaveAttribute(
+    'aria-valuetext',
+    '6 of 6 points',
+    { timeout: 30_000 },
+  );
+  for (const router of ['chaos', 'dor']) {
+    await expect(page.getByTestId(`latency-line-${router}`)).toHaveCount(1);
+    await expect(page.getByTestId(`accepted-line-${router}`)).toHaveCount(1);
+  }
+  // The text alternative holds the numbers: at offered 0.6 chaos accepts more than dimension-order.
+  const table = page.getByTestId('sweep-table').locator('tbody tr');
+  await expect(table).toHaveCount(6);
+  const acceptedAt = async (router: string, offered: string) => {
+    const row = table
+      .filter({ has: page.locator('th', { hasText: new RegExp(`^${router}$`) }) })
+      .filter({
+        has: page.locator('td', { hasText: new RegExp(`^${offered}$`) }),
+      });
+    return Number(await row.locator('td').nth(1).textContent());
+  };
+  expect(await acceptedAt('chaos', '0.60')).toBeGreaterThan(
+    await acceptedAt('dimension-order', '0.60'),
+  );
+});

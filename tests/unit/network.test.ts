@@ -244,3 +244,31 @@ describe('dimension-order routing', () => {
     expect(new Network(dor(torus(4))).state.routers[0]!.mq).toHaveLength(0);
   });
 });
+
+describe('minimal adaptive routing (no deroutes)', () => {
+  it('has the same zero-load latency and never deroutes, even under a hot spot', () => {
+    const t = torus(6);
+    const single = runToHalt(
+      new Network(config(t, { router: 'minimal', packets: [{ at: 1, src: 0, dst: 21 }] })),
+    );
+    const h = headerBetween(t, 0, 21);
+    const j = Math.abs(h.dx) + Math.abs(h.dy);
+    expect(single.find((e) => e.kind === 'net.deliver')).toMatchObject({
+      networkLatency: 4 * (j + 1) + 20,
+    });
+    const hot = new Network(
+      config(torus(8), {
+        router: 'minimal',
+        traffic: {
+          pattern: 'hotspot',
+          load: 0.3,
+          until: 800,
+          hotspot: { node: 27, fraction: 0.3 },
+        },
+      }),
+    );
+    const events = runToHalt(hot, 4000);
+    expect(events.filter((e) => e.kind === 'net.route' && e.reason === 'deroute')).toEqual([]);
+    expect(events.some((e) => e.kind === 'net.buffer')).toBe(true);
+  });
+});

@@ -5,13 +5,20 @@
  */
 import type { FidelityRow } from '../sim-core/fidelity/fidelity';
 import {
+  chaosVsDeflectionRow,
   chaosVsDorRow,
   hotspotRow,
   postSaturationRow,
   zeroLoadRow,
 } from '../sim-core/fidelity/torus';
 
-const rows: FidelityRow[] = [zeroLoadRow(), postSaturationRow(), chaosVsDorRow(), hotspotRow()];
+const rows: FidelityRow[] = [
+  zeroLoadRow(),
+  postSaturationRow(),
+  chaosVsDorRow(),
+  chaosVsDeflectionRow(),
+  hotspotRow(),
+];
 if (process.argv.includes('--json')) {
   for (const row of rows) console.log(JSON.stringify(row));
 } else {

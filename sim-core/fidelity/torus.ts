@@ -139,3 +139,19 @@ export function hotspotRow(): FidelityRow {
     pass: chaos > dor,
   };
 }
+
+/** Bolding's other comparison (L1188): chaos also saturates higher than deflection routing. */
+export function chaosVsDeflectionRow(): FidelityRow {
+  const chaosSat = saturation('uniform', SWEEP, 'chaos');
+  const deflectionSat = saturation('uniform', SWEEP, 'deflection');
+  return {
+    id: 'torus.chaos.vs.deflection.sat',
+    source:
+      'seed 001 L1188 (… significantly better than both oblivious and deflection routers); digest §B.10',
+    metric: `saturation throughput, 8×8 torus, uniform random (chaos ${chaosSat.accepted.toFixed(3)} at offered ${chaosSat.load}; deflection ${deflectionSat.accepted.toFixed(3)} at offered ${deflectionSat.load} phits/node/cycle)`,
+    paper: 'chaos > deflection',
+    ours: Number((chaosSat.accepted / deflectionSat.accepted).toFixed(2)),
+    tolerance: 'ratio > 1',
+    pass: chaosSat.accepted > deflectionSat.accepted,
+  };
+}

@@ -19,9 +19,11 @@ export interface FrameView {
 /**
  * Why the router sent a packet where it did (the router view's explanation): straight through
  * while still arriving (virtual cut-through), from a fully arrived input frame, from the
- * multi-queue (oldest first), as the random victim of a deroute, or out to the node.
+ * multi-queue (oldest first), as the random victim of a deroute, deflected by a bufferless
+ * router because no profitable output was free, or out to the node.
  */
-export type RouteReason = 'cut-through' | 'forward' | 'from-multi-queue' | 'deroute' | 'deliver';
+export type RouteReason =
+  'cut-through' | 'forward' | 'from-multi-queue' | 'deroute' | 'deflect' | 'deliver';
 
 export interface Decision {
   cycle: number;

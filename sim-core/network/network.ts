@@ -471,8 +471,10 @@ export class Network {
       pkt.profitable = profitableFor(pkt.header, cfg.topology);
       pkt.hops += 1;
       pkt.path.push(nb);
-      pkt.derouted.push(reason === 'deroute');
-      if (reason === 'deroute') {
+      // A deflection is a deroute too: a hop in an unprofitable direction.
+      const misrouted = reason === 'deroute' || reason === 'deflect';
+      pkt.derouted.push(misrouted);
+      if (misrouted) {
         pkt.deroutes += 1;
         s.stats.deroutes += 1;
       }

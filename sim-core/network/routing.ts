@@ -9,7 +9,7 @@ import { nextInt } from '../kernel/rng';
 import type { NetworkConfig, RoutingContext } from './network';
 import { PORTS, xOf, yOf, type Port } from './topology';
 
-export type RouterKind = 'chaos' | 'minimal' | 'dor';
+export type RouterKind = 'chaos' | 'minimal' | 'dor' | 'deflection';
 
 /**
  * The chaos router, per free output (scanned from a random start):
@@ -139,6 +139,40 @@ function dor(ctx: RoutingContext): void {
   }
 }
 
+/**
+ * Deflection ("hot potato") routing, bufferless: no multi-queue. A packet takes a free profitable
+ * output when there is one (cutting through while it arrives); once its tail has arrived it may
+ * not wait, and is deflected to any free network output. Older packets choose first, so none is
+ * deflected forever. An injected packet is not in the network yet: it waits for a profitable output.
+ */
+function deflection(ctx: RoutingContext): void {
+  const router = ctx.state.routers[ctx.router]!;
+  const L = ctx.cfg.packetPhits;
+  const ready: number[] = [];
+  for (let i = 0; i < router.in.length; i++) if (ctx.inputReady(i)) ready.push(i);
+  const age = (i: number) => ctx.state.packets[router.in[i]!.pkt]!;
+  ready.sort((a, b) => age(a).createdAt - age(b).createdAt || age(a).id - age(b).id);
+  for (const i of ready) {
+    const f = router.in[i]!;
+    const profitable = ctx.profitableFor(f.pkt).filter((o) => ctx.outputFree(o));
+    if (profitable.length > 0) {
+      const o = profitable[nextInt(router.rng, profitable.length)]!;
+      ctx.grant(
+        { kind: 'in', index: i },
+        o,
+        o === 'P' ? 'deliver' : f.arrived < L ? 'cut-through' : 'forward',
+      );
+      continue;
+    }
+    // The input frame is only the packet's own length of link buffer: once the tail is in, the
+    // packet must move on, profitably or not. The injection frame never deflects.
+    if (PORTS[i] === 'P' || f.arrived < L) continue;
+    const anyFree = PORTS.filter((o) => o !== 'P' && ctx.outputFree(o));
+    if (anyFree.length > 0)
+      ctx.grant({ kind: 'in', index: i }, anyFree[nextInt(router.rng, anyFree.length)]!, 'deflect');
+  }
+}
+
 export const routingFunctions = {
   chaos: {
     desc: 'Chaotic router: minimal adaptive with a multi-queue and random derouting (McKenzie 1997, §5.2)',
@@ -151,6 +185,12 @@ export const routingFunctions = {
     route: minimal,
     vcs: () => 1,
     multiQueue: (cfg) => cfg.multiQueue,
+  },
+  deflection: {
+    desc: 'Deflection (hot potato): bufferless, a packet that cannot advance is sent any free way',
+    route: deflection,
+    vcs: () => 1,
+    multiQueue: () => 0,
   },
   dor: {
     desc: 'Dimension-order (X then Y), oblivious; two virtual channels with a dateline on a torus',

@@ -58,7 +58,8 @@ export function sweepPoint(
       if (e.kind === 'net.deliver') {
         delivered += 1;
         latencySum += e.latency;
-      } else if (e.kind === 'net.route' && e.reason === 'deroute') deroutes += 1;
+      } else if (e.kind === 'net.route' && (e.reason === 'deroute' || e.reason === 'deflect'))
+        deroutes += 1;
     }
   }
   const nodes = base.topology.attached * base.topology.attached;

@@ -135,7 +135,7 @@ const networkSystem = z.strictObject({
   k: intIn(2, 32),
   /** Side of the central square of routers with a processing node; default k (all). */
   attached: intIn(1, 32).optional(),
-  router: choice(['chaos', 'minimal', 'dor']).default('chaos'),
+  router: choice(['chaos', 'minimal', 'dor', 'deflection']).default('chaos'),
   /** Dimension-order on a torus: two virtual channels with a dateline (false: one; it can deadlock). */
   dateline: z.boolean().default(true),
   packetPhits: z

@@ -65,6 +65,7 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
         forward: 'leaves its input frame',
         'from-multi-queue': 'leaves the multi-queue',
         deroute: 'is DEROUTED (random multi-queue victim)',
+        deflect: 'is DEFLECTED (no profitable output free, and it may not wait)',
         deliver: 'is delivered to its node',
       };
       const dir =

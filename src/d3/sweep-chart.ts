@@ -14,6 +14,7 @@ import {
   select,
   symbol,
   symbolCircle,
+  symbolDiamond,
   symbolSquare,
   symbolTriangle,
   type SymbolType,
@@ -54,6 +55,7 @@ export const ROUTER_STYLES: Record<RouterKind, RouterStyle> = {
   chaos: { name: 'chaos', colour: '#D55E00', dash: null, shape: symbolCircle },
   minimal: { name: 'minimal adaptive', colour: '#009E73', dash: '2 5', shape: symbolTriangle },
   dor: { name: 'dimension-order', colour: '#0072B2', dash: '9 5', shape: symbolSquare },
+  deflection: { name: 'deflection', colour: '#CC79A7', dash: '12 4 2 4', shape: symbolDiamond },
 };
 
 const W = 600;

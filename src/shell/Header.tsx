@@ -31,6 +31,7 @@ function withSystem(spec: LoadSpec, fields: Record<string, unknown>): LoadSpec {
 const ROUTERS = {
   chaos: { label: 'chaos', fields: { router: 'chaos' } },
   minimal: { label: 'minimal adaptive, no deroutes', fields: { router: 'minimal' } },
+  deflection: { label: 'deflection (hot potato)', fields: { router: 'deflection' } },
   dor: { label: 'dimension-order + dateline', fields: { router: 'dor', dateline: true } },
   'dor-no-dateline': {
     label: 'dimension-order, no dateline',

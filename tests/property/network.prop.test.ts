@@ -21,6 +21,13 @@ const patterns: TrafficPattern[] = [
 
 const configArb = fc.record({
   kind: fc.constantFrom('torus' as const, 'mesh' as const),
+  router: fc.constantFrom(
+    'chaos' as const,
+    'minimal' as const,
+    'dor' as const,
+    'deflection' as const,
+  ),
+  dateline: fc.boolean(),
   k: fc.integer({ min: 2, max: 6 }),
   phits: fc.integer({ min: 2, max: 12 }),
   multiQueue: fc.integer({ min: 1, max: 5 }),
@@ -34,8 +41,8 @@ type Drawn = typeof configArb extends fc.Arbitrary<infer T> ? T : never;
 function build(c: Drawn): NetworkConfig {
   return {
     topology: { kind: c.kind, k: c.k, attached: c.k },
-    router: 'chaos',
-    dateline: true,
+    router: c.router,
+    dateline: c.dateline,
     packetPhits: c.phits,
     multiQueue: c.multiQueue,
     decisionCycles: 4,
@@ -49,7 +56,7 @@ function build(c: Drawn): NetworkConfig {
 }
 
 describe('random traffic on random small networks', () => {
-  it('keeps its invariants in every configuration, and names any deadlock it stalls in', () => {
+  it('keeps its invariants with every router and configuration, and names any deadlock it stalls in', () => {
     fc.assert(
       fc.property(configArb, (c) => {
         const net = new Network(build(c));
@@ -69,6 +76,8 @@ describe('random traffic on random small networks', () => {
   it('at the thesis design point (torus, 5-frame multi-queue) delivers every packet', () => {
     const designPoint = fc.record({
       kind: fc.constant('torus' as const),
+      router: fc.constant('chaos' as const),
+      dateline: fc.constant(true),
       k: fc.integer({ min: 3, max: 6 }),
       phits: fc.integer({ min: 4, max: 20 }),
       multiQueue: fc.constant(5),
@@ -99,6 +108,8 @@ describe('random traffic on random small networks', () => {
       const net = new Network(
         build({
           kind: 'mesh',
+          router: 'chaos',
+          dateline: true,
           k: 4,
           phits: 2,
           multiQueue: 1,

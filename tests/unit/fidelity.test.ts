@@ -1,6 +1,7 @@
 /** The fidelity rows this project can already reproduce must pass (npm run fidelity prints them). */
 import { describe, expect, it } from 'vitest';
 import {
+  chaosVsDeflectionRow,
   chaosVsDorRow,
   hotspotRow,
   postSaturationRow,
@@ -24,6 +25,11 @@ describe('fidelity against the Cranium thesis (seed 001)', () => {
 
   it('torus.chaos.hotspot: under hot-spot traffic chaos accepts more than dimension-order', () => {
     const row = hotspotRow();
+    expect(row.pass, row.metric).toBe(true);
+  });
+
+  it('torus.chaos.vs.deflection.sat: chaos saturates higher than deflection routing on 8×8', () => {
+    const row = chaosVsDeflectionRow();
     expect(row.pass, row.metric).toBe(true);
   });
 });

@@ -272,3 +272,27 @@ describe('minimal adaptive routing (no deroutes)', () => {
     expect(events.some((e) => e.kind === 'net.buffer')).toBe(true);
   });
 });
+
+describe('deflection routing (bufferless hot potato)', () => {
+  it('deflects only fully arrived network packets, never to P, and never from the injection frame', () => {
+    const net = new Network(
+      config(torus(8), {
+        router: 'deflection',
+        traffic: { pattern: 'uniform', load: 0.5, until: 1500, hotspot: { node: 0, fraction: 0 } },
+      }),
+    );
+    expect(net.state.routers[0]!.mq).toHaveLength(0);
+    const deflections = runToHalt(net).filter(
+      (e) => e.kind === 'net.route' && e.reason === 'deflect',
+    );
+    expect(deflections.length).toBeGreaterThan(0);
+    for (const d of deflections) {
+      if (d.kind !== 'net.route') continue;
+      expect(d.to).not.toBe('P');
+      expect(d.from).not.toBe('P');
+      expect(d.profitable).not.toContain(d.to);
+    }
+    expect(net.state.halted).toBe(true);
+    expect(net.stats().delivered).toBe(net.stats().created);
+  });
+});

@@ -16,7 +16,7 @@ import '../views-graphics.css';
 import '../views-charts.css';
 import { checkFields, DEFAULT_FIELDS, type FieldName, type SweepFields } from './sweepForm';
 
-const ROUTERS: readonly RouterKind[] = ['chaos', 'minimal', 'dor'];
+const ROUTERS: readonly RouterKind[] = ['chaos', 'minimal', 'dor', 'deflection'];
 
 const LATENCY: Omit<SweepChartOptions, 'id'> = {
   yLabel: 'Average latency (cycles)',

@@ -52,6 +52,11 @@ function decisionSentence(d: Decision, node: number | null): string {
         `${pkt} was derouted from ${fromWords(d.from)} to ${d.to}, a random victim: the ` +
         `multi-queue was full and no profitable output was free ${profitable}.`
       );
+    case 'deflect':
+      return (
+        `${pkt} was deflected from ${fromWords(d.from)} to ${d.to}: no profitable output was ` +
+        `free and a bufferless router does not let it wait ${profitable}.`
+      );
     case 'deliver':
       return `${pkt} from ${fromWords(d.from)} was delivered to ${
         node === null ? 'its node' : `node ${node}`

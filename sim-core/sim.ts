@@ -59,6 +59,38 @@ export interface Simulation {
   meta(): ModelMeta;
 }
 
+/** What every model class offers; the Simulation around it is the same for all of them. */
+interface Model<S extends { cycle: number; halted: boolean }, F extends Frame, T extends Stats> {
+  state: S;
+  step(): SimEventBody[];
+  frame(): F;
+  stats(): T;
+}
+
+function simulationOf<K extends SimSnapshot['model'], S extends { cycle: number; halted: boolean }>(
+  kind: K,
+  model: Model<S, Frame, Stats>,
+  meta: () => ModelMeta,
+): Simulation {
+  return {
+    get cycle() {
+      return model.state.cycle;
+    },
+    get halted() {
+      return model.state.halted;
+    },
+    step: () => model.step(),
+    frame: () => model.frame(),
+    stats: () => model.stats(),
+    // The kind tag pairs each snapshot with its model: restore only takes its own kind.
+    snapshot: () => ({ model: kind, state: clonePlain(model.state) }) as unknown as SimSnapshot,
+    restore: (snap) => {
+      if (snap.model === kind) model.state = clonePlain(snap.state) as unknown as S;
+    },
+    meta,
+  };
+}
+
 function createBusSim(scenario: BusScenario): Simulation {
   const sys = scenario.system;
   const programs =
@@ -79,35 +111,18 @@ function createBusSim(scenario: BusScenario): Simulation {
     seed: scenario.seed,
     checkInvariants: scenario.checks.invariants,
   });
-  return {
-    get cycle() {
-      return model.state.cycle;
+  return simulationOf('bus', model, () => ({
+    model: 'bus',
+    nodes: sys.nodes,
+    protocol: model.protocol,
+    programs: model.programs.map((p) => p.code.map(({ op, text, depth }) => ({ op, text, depth }))),
+    geometry: {
+      ...sys.cache,
+      wordBytes: 8,
+      sets: sys.cache.sizeBytes / (sys.cache.blockBytes * sys.cache.associativity),
     },
-    get halted() {
-      return model.state.halted;
-    },
-    step: () => model.step(),
-    frame: () => model.frame(),
-    stats: () => model.stats(),
-    snapshot: () => ({ model: 'bus', state: clonePlain(model.state) }),
-    restore: (snap) => {
-      if (snap.model === 'bus') model.state = clonePlain(snap.state);
-    },
-    meta: () => ({
-      model: 'bus',
-      nodes: sys.nodes,
-      protocol: model.protocol,
-      programs: model.programs.map((p) =>
-        p.code.map(({ op, text, depth }) => ({ op, text, depth })),
-      ),
-      geometry: {
-        ...sys.cache,
-        wordBytes: 8,
-        sets: sys.cache.sizeBytes / (sys.cache.blockBytes * sys.cache.associativity),
-      },
-      costs: { ...costs },
-    }),
-  };
+    costs: { ...costs },
+  }));
 }
 
 /** The network model's configuration for a network scenario (also the base of load sweeps). */
@@ -135,29 +150,14 @@ function createNetworkSim(scenario: NetworkScenario): Simulation {
   const cfg = networkConfigOf(scenario);
   const topology = cfg.topology;
   const model = new Network(cfg);
-  return {
-    get cycle() {
-      return model.state.cycle;
-    },
-    get halted() {
-      return model.state.halted;
-    },
-    step: () => model.step(),
-    frame: () => model.frame(),
-    stats: () => model.stats(),
-    snapshot: () => ({ model: 'network', state: clonePlain(model.state) }),
-    restore: (snap) => {
-      if (snap.model === 'network') model.state = clonePlain(snap.state);
-    },
-    meta: () => ({
-      model: 'network',
-      topology,
-      nodes: topology.attached * topology.attached,
-      router: sys.router,
-      packetPhits: sys.packetPhits,
-      multiQueue: sys.multiQueue,
-    }),
-  };
+  return simulationOf('network', model, () => ({
+    model: 'network',
+    topology,
+    nodes: topology.attached * topology.attached,
+    router: sys.router,
+    packetPhits: sys.packetPhits,
+    multiQueue: sys.multiQueue,
+  }));
 }
 
 /** The models, by `system.kind`. */

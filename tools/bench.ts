@@ -11,7 +11,7 @@
  * are those of shipped code rather than of an on-the-fly TypeScript loader.
  */
 import { createSim, parseScenario, Session, type Scenario } from '../sim-core/index';
-import { Network } from '../sim-core/network/network';
+import { Network, networkConfig } from '../sim-core/network/network';
 
 interface Row {
   id: string;
@@ -71,20 +71,16 @@ function benchTorus(
   load: number,
   cycles: number,
 ): { cps: number; hopsPerSecond: number } {
-  const net = new Network({
-    topology: { kind: 'torus', k, attached: k },
-    router: 'chaos',
-    dateline: true,
-    packetPhits: 20,
-    multiQueue: 5,
-    decisionCycles: 4,
-    injectionQueue: 16,
-    packets: [],
-    traffic: { pattern: 'uniform', load, until: cycles * 2, hotspot: { node: 0, fraction: 0 } },
-    seed: 42,
-    stallWatchdog: 100_000,
-    checkInvariants: true,
-  });
+  const net = new Network(
+    networkConfig(
+      { kind: 'torus', k, attached: k },
+      {
+        traffic: { pattern: 'uniform', load, until: cycles * 2, hotspot: { node: 0, fraction: 0 } },
+        seed: 42,
+        stallWatchdog: 100_000,
+      },
+    ),
+  );
   for (let i = 0; i < 500; i++) net.step(); // warm up to a steady state first
   const hopsBefore = net.state.linkPhits.flat().reduce((a, b) => a + b, 0);
   const t0 = now();

@@ -2,7 +2,7 @@
  * Fidelity of the torus and the chaotic router against the Cranium thesis (seed 001) as digested
  * in seed-001-cranium.md §B.6 (zero-load latency, L1334) and §B.10 (Bolding's comparison, L1188).
  */
-import { Network, type NetworkConfig } from '../network/network';
+import { Network, networkConfig, type NetworkConfig } from '../network/network';
 import type { RouterKind } from '../network/routing';
 import type { TrafficPattern } from '../network/traffic';
 import type { Topology } from '../network/topology';
@@ -10,23 +10,9 @@ import type { FidelityRow } from './fidelity';
 
 const chaos8: Topology = { kind: 'torus', k: 8, attached: 8 };
 
-function config(overrides: Partial<NetworkConfig>): NetworkConfig {
-  return {
-    topology: chaos8,
-    router: 'chaos',
-    dateline: true,
-    packetPhits: 20,
-    multiQueue: 5,
-    decisionCycles: 4,
-    injectionQueue: 16,
-    packets: [],
-    traffic: null,
-    seed: 1,
-    stallWatchdog: 100_000,
-    checkInvariants: false,
-    ...overrides,
-  };
-}
+/** Measurement runs: invariants off (they are tested elsewhere) and a watchdog that never fires. */
+const config = (overrides: Partial<NetworkConfig>): NetworkConfig =>
+  networkConfig(chaos8, { stallWatchdog: 100_000, checkInvariants: false, ...overrides });
 
 /** Zero-load latency of one packet over j = 1 … 8 hops on an idle 8×8 torus, vs 4·(j+1) + L. */
 export function zeroLoadRow(): FidelityRow {
@@ -105,23 +91,33 @@ const SWEEP = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
 
 /**
  * Bolding's result as the thesis reports it (L1188): on a torus the chaotic router saturates
- * higher than dimension-order. Equal buffer space per router: chaos 5 input + 5 output + 5
- * multi-queue frames; dimension-order 2 virtual channels × 5 inputs + 5 outputs.
+ * higher than both dimension-order and deflection routing, with equal buffer space per router
+ * (chaos 5 input + 5 output + 5 multi-queue frames; dimension-order 2 virtual channels × 5 inputs
+ * + 5 outputs; deflection has less — it is bufferless by design).
  */
-export function chaosVsDorRow(): FidelityRow {
+function saturationComparisonRow(
+  other: 'dor' | 'deflection',
+  id: string,
+  name: string,
+): FidelityRow {
   const chaosSat = saturation('uniform', SWEEP, 'chaos');
-  const dorSat = saturation('uniform', SWEEP, 'dor');
+  const otherSat = saturation('uniform', SWEEP, other);
   return {
-    id: 'torus.chaos.vs.dor.sat',
-    source:
-      'seed 001 L1188 (Bolding: on tori chaotic routers perform significantly better than oblivious ones); digest §B.10',
-    metric: `saturation throughput, 8×8 torus, uniform random (chaos ${chaosSat.accepted.toFixed(3)} at offered ${chaosSat.load}; dimension-order with dateline ${dorSat.accepted.toFixed(3)} at offered ${dorSat.load} phits/node/cycle)`,
-    paper: 'chaos > DOR',
-    ours: Number((chaosSat.accepted / dorSat.accepted).toFixed(2)),
+    id,
+    source: `seed 001 L1188 (Bolding: on tori chaotic routers perform significantly better than oblivious and deflection routers); digest §B.10`,
+    metric: `saturation throughput, 8×8 torus, uniform random (chaos ${chaosSat.accepted.toFixed(3)} at offered ${chaosSat.load}; ${name} ${otherSat.accepted.toFixed(3)} at offered ${otherSat.load} phits/node/cycle)`,
+    paper: `chaos > ${other === 'dor' ? 'DOR' : 'deflection'}`,
+    ours: Number((chaosSat.accepted / otherSat.accepted).toFixed(2)),
     tolerance: 'ratio > 1',
-    pass: chaosSat.accepted > dorSat.accepted,
+    pass: chaosSat.accepted > otherSat.accepted,
   };
 }
+
+export const chaosVsDorRow = (): FidelityRow =>
+  saturationComparisonRow('dor', 'torus.chaos.vs.dor.sat', 'dimension-order with dateline');
+
+export const chaosVsDeflectionRow = (): FidelityRow =>
+  saturationComparisonRow('deflection', 'torus.chaos.vs.deflection.sat', 'deflection');
 
 /** Under hot-spot traffic chaos still beats dimension-order (L1188). */
 export function hotspotRow(): FidelityRow {
@@ -137,21 +133,5 @@ export function hotspotRow(): FidelityRow {
     ours: Number((chaos / dor).toFixed(2)),
     tolerance: 'ratio > 1',
     pass: chaos > dor,
-  };
-}
-
-/** Bolding's other comparison (L1188): chaos also saturates higher than deflection routing. */
-export function chaosVsDeflectionRow(): FidelityRow {
-  const chaosSat = saturation('uniform', SWEEP, 'chaos');
-  const deflectionSat = saturation('uniform', SWEEP, 'deflection');
-  return {
-    id: 'torus.chaos.vs.deflection.sat',
-    source:
-      'seed 001 L1188 (… significantly better than both oblivious and deflection routers); digest §B.10',
-    metric: `saturation throughput, 8×8 torus, uniform random (chaos ${chaosSat.accepted.toFixed(3)} at offered ${chaosSat.load}; deflection ${deflectionSat.accepted.toFixed(3)} at offered ${deflectionSat.load} phits/node/cycle)`,
-    paper: 'chaos > deflection',
-    ours: Number((chaosSat.accepted / deflectionSat.accepted).toFixed(2)),
-    tolerance: 'ratio > 1',
-    pass: chaosSat.accepted > deflectionSat.accepted,
   };
 }

@@ -75,6 +75,31 @@ export interface NetworkConfig {
 
 const PORT_INDEX: Record<Port, number> = { N: 0, E: 1, S: 2, W: 3, P: 4 };
 export const portIndex = (p: Port): number => PORT_INDEX[p];
+
+/**
+ * A network configuration with the thesis's defaults (digest §B.12, §D.1): the chaos router,
+ * 20-phit packets, a 5-frame multi-queue, a 4-cycle routing decision, 16-packet injection queues.
+ */
+export function networkConfig(
+  topology: Topology,
+  overrides: Partial<NetworkConfig> = {},
+): NetworkConfig {
+  return {
+    topology,
+    router: 'chaos',
+    dateline: true,
+    packetPhits: 20,
+    multiQueue: 5,
+    decisionCycles: 4,
+    injectionQueue: 16,
+    packets: [],
+    traffic: null,
+    seed: 1,
+    stallWatchdog: 1000,
+    checkInvariants: true,
+    ...overrides,
+  };
+}
 const P_INDEX = portIndex('P');
 /** For output port index o (N E S W), the index of the input port it feeds at the neighbour. */
 const OPPOSITE_INDEX = DIRS.map((d) => portIndex(OPPOSITE[d]));

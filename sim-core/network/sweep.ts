@@ -18,7 +18,7 @@ export interface SweepRequest {
 export interface SweepPoint {
   router: RouterKind;
   offered: number;
-  /** Phits per node per cycle delivered during the measured window. */
+  /** Phits per node per cycle delivered after the warm-up. */
   accepted: number;
   /** Mean latency (creation to delivery) of packets delivered in the window; null if none. */
   latency: number | null;

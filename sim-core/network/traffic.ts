@@ -6,8 +6,15 @@
  */
 import { nextFloat, nextInt, type RngState } from '../kernel/rng';
 
-export type TrafficPattern =
-  'uniform' | 'hotspot' | 'transpose' | 'bit-complement' | 'tornado' | 'neighbour';
+export const TRAFFIC_PATTERNS = [
+  'uniform',
+  'hotspot',
+  'transpose',
+  'bit-complement',
+  'tornado',
+  'neighbour',
+] as const;
+export type TrafficPattern = (typeof TRAFFIC_PATTERNS)[number];
 
 export interface PatternContext {
   /** Side of the node grid. */

@@ -4,6 +4,7 @@
  * Messages are written for people: `expected integer 1..16, got 40`.
  */
 import { z } from 'zod';
+import { TRAFFIC_PATTERNS } from '../network/traffic';
 import type { Instruction } from '../system/program';
 import { showValue } from './issues';
 
@@ -155,14 +156,7 @@ const scheduledPackets = z
   .max(10_000);
 
 const trafficWorkload = z.strictObject({
-  pattern: choice([
-    'uniform',
-    'hotspot',
-    'transpose',
-    'bit-complement',
-    'tornado',
-    'neighbour',
-  ]).default('uniform'),
+  pattern: choice(TRAFFIC_PATTERNS).default('uniform'),
   /** Offered load in phits per node per cycle (Bernoulli injection). */
   load: z.number().min(0).max(1),
   /** Packets are generated in cycles 1 … until. */

@@ -7,17 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Network, type NetworkConfig } from '../../sim-core/network/network';
-import type { TrafficPattern } from '../../sim-core/network/traffic';
+import { TRAFFIC_PATTERNS } from '../../sim-core/network/traffic';
 import { clonePlain } from '../../sim-core/kernel/clone';
 
-const patterns: TrafficPattern[] = [
-  'uniform',
-  'hotspot',
-  'transpose',
-  'bit-complement',
-  'tornado',
-  'neighbour',
-];
+const patterns = TRAFFIC_PATTERNS;
 
 const configArb = fc.record({
   kind: fc.constantFrom('torus' as const, 'mesh' as const),

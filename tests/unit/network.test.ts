@@ -3,7 +3,7 @@
  * 4·(j+1) + L of every path (thesis L1334), and routing behaviour the lecture scenarios rely on.
  */
 import { describe, expect, it } from 'vitest';
-import { Network, type NetworkConfig } from '../../sim-core/network/network';
+import { Network, networkConfig, type NetworkConfig } from '../../sim-core/network/network';
 import {
   afterHop,
   headerBetween,
@@ -17,23 +17,7 @@ import type { SimEventBody } from '../../sim-core/trace/events';
 
 const torus = (k: number, attached = k): Topology => ({ kind: 'torus', k, attached });
 
-function config(topology: Topology, overrides: Partial<NetworkConfig> = {}): NetworkConfig {
-  return {
-    topology,
-    router: 'chaos',
-    dateline: true,
-    packetPhits: 20,
-    multiQueue: 5,
-    decisionCycles: 4,
-    injectionQueue: 16,
-    packets: [],
-    traffic: null,
-    seed: 1,
-    stallWatchdog: 1000,
-    checkInvariants: true,
-    ...overrides,
-  };
-}
+const config = networkConfig;
 
 function runToHalt(net: Network, limit = 100_000): SimEventBody[] {
   const events: SimEventBody[] = [];

@@ -1,6 +1,6 @@
 /**
  * The built-in lecture scenarios, by id, in the order the start page lists them (a teaching order:
- * coherence — reads, writes, sharing patterns, replacement — then the torus and its router). Each file is raw JSON (validated
+ * coherence — reads, writes, sharing patterns, replacement — then coherent network interfaces (E1–E10), then the torus and its router). Each file is raw JSON (validated
  * by parseScenario when loaded) and has a golden event log in tests/golden/.
  */
 import dirtySharing from './coherence/dirty-sharing.json';
@@ -11,6 +11,16 @@ import pingPong from './coherence/ping-pong.json';
 import producerConsumer from './coherence/producer-consumer.json';
 import readSharing from './coherence/read-sharing.json';
 import writeInvalidation from './coherence/write-invalidation.json';
+import cniPollingCdr from './cni/polling-cdr.json';
+import cniHandshake from './cni/handshake.json';
+import cniVirtualPolling from './cni/virtual-polling.json';
+import cniLocalQueue from './cni/local-queue.json';
+import cniSenseReverse from './cni/sense-reverse.json';
+import cniRemotePingpong from './cni/remote-pingpong.json';
+import cniStreamKnee from './cni/stream-knee.json';
+import cniBursts from './cni/bursts.json';
+import cniOverflowSnarfing from './cni/overflow-snarfing.json';
+import cniIoBus from './cni/io-bus.json';
 import antipode from './torus/antipode.json';
 import contention from './torus/contention.json';
 import chaosVsDor from './torus/chaos-vs-dor.json';
@@ -34,6 +44,16 @@ const entries: [string, unknown][] = [
   ['coherence/producer-consumer.json', producerConsumer],
   ['coherence/false-sharing.json', falseSharing],
   ['coherence/evictions-writeback.json', evictionsWriteback],
+  ['cni/polling-cdr.json', cniPollingCdr],
+  ['cni/handshake.json', cniHandshake],
+  ['cni/virtual-polling.json', cniVirtualPolling],
+  ['cni/local-queue.json', cniLocalQueue],
+  ['cni/sense-reverse.json', cniSenseReverse],
+  ['cni/remote-pingpong.json', cniRemotePingpong],
+  ['cni/stream-knee.json', cniStreamKnee],
+  ['cni/bursts.json', cniBursts],
+  ['cni/overflow-snarfing.json', cniOverflowSnarfing],
+  ['cni/io-bus.json', cniIoBus],
   ['torus/one-packet.json', onePacket],
   ['torus/antipode.json', antipode],
   ['torus/contention.json', contention],

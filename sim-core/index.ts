@@ -3,6 +3,16 @@ export { createSim, models, networkConfigOf } from './sim';
 export { sweepPoint } from './network/sweep';
 export type { SweepPoint, SweepRequest } from './network/sweep';
 export type { RouterKind } from './network/routing';
+export {
+  cniSweepPlan,
+  cniSweepPoint,
+  niKindsOn,
+  CNI_SWEEP_SIZES,
+  SWEEP_MESSAGES,
+  SWEEP_ROUNDS,
+} from './ni/cni/cni-sweep';
+export type { CniMetric, CniSweepPoint, CniSweepRequest } from './ni/cni/cni-sweep';
+export type { BusKind, NiKindName } from './ni/cni/config';
 export type { Frame, ModelMeta, Simulation, SimSnapshot, Stats } from './sim';
 export type { BusFrame, BusSystemStats } from './system/bus-frame';
 export type {
@@ -26,6 +36,7 @@ export type {
   ViewName,
   BusScenario,
   NetworkScenario,
+  CniScenario,
 } from './scenario/schema';
 export { ISSUE_CODES, formatIssue } from './scenario/issues';
 export type { InputIssue, IssueCode, Result } from './scenario/issues';

@@ -10,17 +10,26 @@ import type { Protocol } from './memory/protocol';
 import { Network, type NetworkConfig, type NetworkState } from './network/network';
 import type { NetworkFrame, NetworkStats } from './network/network-frame';
 import type { Topology } from './network/topology';
-import type { BusScenario, NetworkScenario, Scenario } from './scenario/schema';
+import type { BusScenario, CniScenario, NetworkScenario, Scenario } from './scenario/schema';
+import { protocols } from './memory/protocols';
+import type { CniConfig } from './ni/cni/cni-config';
+import type { CniFrame, CniStats } from './ni/cni/cni-frame';
+import { CniSystem } from './ni/cni/cni-system';
+import type { CniState } from './ni/cni/cni-state';
+import { CNI_BUS_PRESETS, NI_KINDS, type NiKind } from './ni/cni/config';
+import type { BlockInfo, QueueLayout } from './ni/cni/layout';
 import type { BusFrame, BusSystemStats } from './system/bus-frame';
 import { BusSystem, type BusSystemState } from './system/bus-system';
 import type { FlatInstruction } from './system/program';
 import { randomPrograms } from './system/random-workload';
 import type { SimEventBody } from './trace/events';
 
-export type Frame = BusFrame | NetworkFrame;
-export type Stats = BusSystemStats | NetworkStats;
+export type Frame = BusFrame | NetworkFrame | CniFrame;
+export type Stats = BusSystemStats | NetworkStats | CniStats;
 export type SimSnapshot =
-  { model: 'bus'; state: BusSystemState } | { model: 'network'; state: NetworkState };
+  | { model: 'bus'; state: BusSystemState }
+  | { model: 'network'; state: NetworkState }
+  | { model: 'cni'; state: CniState };
 
 /** What never changes during a run: the views draw their static parts from it. */
 export type ModelMeta =
@@ -45,6 +54,17 @@ export type ModelMeta =
       router: string;
       packetPhits: number;
       multiQueue: number;
+    }
+  | {
+      model: 'cni';
+      nodes: number;
+      ni: NiKind;
+      bus: CniConfig['bus'];
+      protocol: Protocol;
+      costs: Record<string, number>;
+      blocks: BlockInfo[];
+      queues: QueueLayout[];
+      workload: CniConfig['workload'];
     };
 
 export interface Simulation {
@@ -160,10 +180,60 @@ function createNetworkSim(scenario: NetworkScenario): Simulation {
   }));
 }
 
+/** The coherent-NI model's configuration for a scenario (also the base of its sweeps). */
+export function cniConfigOf(scenario: CniScenario): CniConfig {
+  const sys = scenario.system;
+  const w = scenario.workload;
+  if (!('messages' in w)) throw new Error('a cni scenario runs a message workload');
+  return {
+    nodes: sys.nodes,
+    ni: sys.ni,
+    bus: sys.bus,
+    costs: { ...CNI_BUS_PRESETS[sys.bus], ...sys.costs },
+    protocol: protocols[sys.protocol],
+    optimisations: { ...sys.optimisations },
+    virtualPolling: sys.virtualPolling,
+    backoff: sys.backoff,
+    snarfing: sys.snarfing,
+    writeBackBuffer: sys.writeBackBuffer,
+    clearOnRead: sys.clearOnRead,
+    pollCdr: sys.pollCdr,
+    network: { ...sys.network },
+    softwareOverhead: sys.softwareOverhead,
+    wordCycles: sys.wordCycles,
+    pollWork: sys.pollWork,
+    storeBuffer: sys.storeBuffer,
+    fifoMessages: sys.fifoMessages,
+    workload: w.messages,
+    checkInvariants: scenario.checks.invariants,
+  };
+}
+
+function createCniSim(scenario: CniScenario): Simulation {
+  const cfg = cniConfigOf(scenario);
+  const model = new CniSystem(cfg);
+  return simulationOf('cni', model, () => ({
+    model: 'cni',
+    nodes: cfg.nodes,
+    ni: NI_KINDS[cfg.ni],
+    bus: cfg.bus,
+    protocol: cfg.protocol,
+    costs: { ...cfg.costs },
+    blocks: model.layout.blocks,
+    queues: Object.values(model.layout.queues),
+    workload: cfg.workload,
+  }));
+}
+
 /** The models, by `system.kind`. */
-export const models = { bus: createBusSim, network: createNetworkSim } satisfies {
+export const models = {
+  bus: createBusSim,
+  network: createNetworkSim,
+  cni: createCniSim,
+} satisfies {
   bus: (s: BusScenario) => Simulation;
   network: (s: NetworkScenario) => Simulation;
+  cni: (s: CniScenario) => Simulation;
 };
 
 export function createSim(scenario: Scenario): Simulation {

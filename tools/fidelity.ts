@@ -11,6 +11,7 @@ import {
   postSaturationRow,
   zeroLoadRow,
 } from '../sim-core/fidelity/torus';
+import { cniRows } from '../sim-core/fidelity/cni';
 
 const rows: FidelityRow[] = [
   zeroLoadRow(),
@@ -18,6 +19,7 @@ const rows: FidelityRow[] = [
   chaosVsDorRow(),
   chaosVsDeflectionRow(),
   hotspotRow(),
+  ...cniRows(),
 ];
 if (process.argv.includes('--json')) {
   for (const row of rows) console.log(JSON.stringify(row));

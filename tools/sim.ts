@@ -74,7 +74,33 @@ function parseArgs(argv: string[]): { ok: true; opts: Options } | { ok: false; i
 
 /** Human-readable statistics, per model. */
 function summaryLines(stats: Stats): string[] {
-  if ('bus' in stats) {
+  if ('ni' in stats) {
+    const lines = [
+      `messages: sent ${stats.messages.sent}, delivered ${stats.messages.delivered}, lost ${stats.messages.lost}; user messages complete ${stats.userMessages.completed}, mean latency ${stats.userMessages.meanLatency?.toFixed(1) ?? '—'} cycles`,
+    ];
+    if (stats.roundTrip !== null)
+      lines.push(`round trip (median of the second half of the rounds): ${stats.roundTrip} cycles`);
+    if (stats.bandwidth)
+      lines.push(
+        `bandwidth: ${stats.bandwidth.bytesPerCycle.toFixed(3)} B/cycle = ${(stats.bandwidth.ofLocalQueue * 100).toFixed(1)}% of the local-queue 144 MB/s`,
+      );
+    lines.push(
+      `bus transactions per delivered message: ${stats.transactionsPerMessage.toFixed(2)}`,
+    );
+    for (const n of stats.nodes) {
+      lines.push(
+        `node ${n.id} bus: busy ${n.busyCycles} cycles (${(n.utilisation * 100).toFixed(1)}%), ${Object.entries(
+          n.transactions,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(
+            ', ',
+          )}${n.nacks ? `, NACKs ${n.nacks}` : ''}${n.headRefreshes ? `, head refreshes ${n.headRefreshes}` : ''}`,
+      );
+    }
+    return lines;
+  }
+  if ('caches' in stats) {
     const lines = [
       `bus: busy ${stats.bus.busyCycles} cycles (${(stats.bus.utilisation * 100).toFixed(1)}%), ${Object.entries(
         stats.bus.transactions,
@@ -144,7 +170,11 @@ function main(argv: string[]): number {
     title: scenario.title,
     model: system.kind,
     seed: scenario.seed,
-    ...(system.kind === 'bus' ? { protocol: system.protocol } : { router: system.router }),
+    ...(system.kind === 'bus'
+      ? { protocol: system.protocol }
+      : system.kind === 'network'
+        ? { router: system.router }
+        : { ni: system.ni, bus: system.bus }),
     cycles: session.cycle,
     halted: session.timeline.endCycle !== null && session.cycle >= session.timeline.endCycle,
     events: session.eventsUpToNow().length,
@@ -158,7 +188,9 @@ function main(argv: string[]): number {
     const what =
       system.kind === 'bus'
         ? system.protocol
-        : `${system.k}×${system.k} ${system.topology}, ${system.router} router`;
+        : system.kind === 'network'
+          ? `${system.k}×${system.k} ${system.topology}, ${system.router} router`
+          : `${system.nodes} node${system.nodes === 1 ? '' : 's'}, ${system.ni} on the ${system.bus === 'io' ? 'I/O' : 'memory'} bus`;
     console.log(`${result.title} (${result.scenario}), ${what}, seed ${result.seed}`);
     console.log(
       `cycles ${result.cycles}${result.halted ? ' (halted)' : ''}, events ${result.events}, digest ${result.eventsDigest}, invariant violations ${result.invariantViolations}`,

@@ -42,11 +42,13 @@ import {
   headerBetween,
   neighbour,
   nodeCount,
-  profitable as profitableFor,
+  portsIn,
+  profitableSet,
   routerCount,
   routerOfNode,
   xOf,
   yOf,
+  type Dir,
   type Header,
   type Port,
   type Topology,
@@ -103,6 +105,11 @@ export function networkConfig(
 const P_INDEX = portIndex('P');
 /** For output port index o (N E S W), the index of the input port it feeds at the neighbour. */
 const OPPOSITE_INDEX = DIRS.map((d) => portIndex(OPPOSITE[d]));
+/** PORT_SETS[set]: the ports of a profitable set (see profitableSet), computed once; copy to hand out. */
+const PORT_SETS: readonly (readonly Port[])[] = Array.from(
+  { length: 1 << PORTS.length },
+  (_, set) => portsIn(set),
+);
 
 export interface PacketState {
   id: number;
@@ -110,8 +117,8 @@ export interface PacketState {
   dst: number;
   dstRouter: number;
   header: Header;
-  /** The profitable outputs for the current header, recomputed when the header is rewritten. */
-  profitable: Port[];
+  /** The profitable outputs for the current header, as a profitableSet; recomputed with the header. */
+  profitable: number;
   createdAt: number;
   injectedAt: number;
   hops: number;
@@ -132,7 +139,8 @@ export interface InFrame {
   /** The cycle the latest phit arrived: that phit may cross the crossbar only from the next cycle. */
   lastArrival: number;
   forwarded: number;
-  grant: Port | null;
+  /** The output (PORTS index) granted to the packet; −1 while it waits. */
+  grant: number;
   grantAt: number;
 }
 
@@ -148,7 +156,8 @@ export interface MqFrame {
   pkt: number;
   enteredAt: number;
   forwarded: number;
-  grant: Port | null;
+  /** The output (PORTS index) granted to the packet; −1 while it waits. */
+  grant: number;
   grantAt: number;
 }
 
@@ -189,24 +198,92 @@ export interface NetworkState {
   halted: boolean;
 }
 
-/** Whether a router holds a packet that still needs an output (most routers, most cycles, do not). */
-function hasWaitingPacket(router: RouterState): boolean {
-  for (const f of router.in) if (f.pkt >= 0 && f.headAt >= 0 && f.grant === null) return true;
-  for (const f of router.mq) if (f.pkt >= 0 && f.grant === null) return true;
-  return false;
-}
-
+// Frames are emptied and refilled in place rather than replaced: no garbage per phit or packet,
+// and every frame keeps one object shape, which keeps the per-cycle loops over them fast.
 const emptyIn = (): InFrame => ({
   pkt: -1,
   headAt: -1,
   arrived: 0,
   lastArrival: -1,
   forwarded: 0,
-  grant: null,
+  grant: -1,
   grantAt: -1,
 });
 const emptyOut = (): OutFrame => ({ pkt: -1, received: 0, sent: 0, vc: 0 });
-const emptyMq = (): MqFrame => ({ pkt: -1, enteredAt: -1, forwarded: 0, grant: null, grantAt: -1 });
+const emptyMq = (): MqFrame => ({ pkt: -1, enteredAt: -1, forwarded: 0, grant: -1, grantAt: -1 });
+
+function fillIn(
+  f: InFrame,
+  pkt: number,
+  headAt: number,
+  arrived: number,
+  lastArrival: number,
+): void {
+  f.pkt = pkt;
+  f.headAt = headAt;
+  f.arrived = arrived;
+  f.lastArrival = lastArrival;
+  f.forwarded = 0;
+  f.grant = -1;
+  f.grantAt = -1;
+}
+
+function fillOut(f: OutFrame, pkt: number, vc: number): void {
+  f.pkt = pkt;
+  f.received = 0;
+  f.sent = 0;
+  f.vc = vc;
+}
+
+function fillMq(f: MqFrame, pkt: number, enteredAt: number): void {
+  f.pkt = pkt;
+  f.enteredAt = enteredAt;
+  f.forwarded = 0;
+  f.grant = -1;
+  f.grantAt = -1;
+}
+
+const clearIn = (f: InFrame): void => fillIn(f, -1, -1, 0, -1);
+const clearOut = (f: OutFrame): void => fillOut(f, -1, 0);
+const clearMq = (f: MqFrame): void => fillMq(f, -1, -1);
+
+/**
+ * The live packets by id, for the per-phit loops. `state.packets` is keyed by ever-growing ids and
+ * loses its delivered packets, so V8 keeps it as a hash table; this array over the window from the
+ * oldest live id up is indexed directly. Derived from the state, never part of it.
+ */
+class PacketIndex {
+  /** The id in slots[0]. */
+  private base: number;
+  private readonly slots: (PacketState | undefined)[] = [];
+
+  constructor(state: NetworkState) {
+    this.base = state.nextPacket;
+    for (const id in state.packets) this.base = Math.min(this.base, Number(id));
+    for (let id = this.base; id < state.nextPacket; id++) this.slots.push(state.packets[id]);
+  }
+
+  get(id: number): PacketState {
+    return this.slots[id - this.base]!;
+  }
+
+  /** A packet just created: its id is the next one. */
+  add(pkt: PacketState): void {
+    this.slots.push(pkt);
+  }
+
+  remove(id: number): void {
+    this.slots[id - this.base] = undefined;
+    // Packets are mostly delivered oldest first: drop delivered ones from the front, so the
+    // window stays as short as the span of live ids.
+    let n = 0;
+    while (n < this.slots.length && this.slots[n] === undefined) n++;
+    if (n > 0) {
+      this.slots.splice(0, n);
+      this.base += n;
+    }
+  }
+}
 
 /** What a routing function sees and may do at one router in step 3. */
 export interface RoutingContext {
@@ -216,37 +293,75 @@ export interface RoutingContext {
   router: number;
   /** Virtual channels per input port (input frame i is port ⌊i / vcs⌋, channel i mod vcs). */
   readonly vcs: number;
-  /** Whether output `o`, and virtual channel `vc` of the input frame behind it, can take a whole packet now. */
-  outputFree(o: Port, vc?: number): boolean;
-  /** Whether the packet in input frame `index` has its header decoded and waits for a grant. */
-  inputReady(index: number): boolean;
-  /** The profitable outputs of a packet (cached; do not modify). */
-  profitableFor(pkt: number): readonly Port[];
-  grant(
-    from: { kind: 'in'; index: number } | { kind: 'mq'; slot: number },
-    to: Port,
-    reason: RouteReason,
-    vc?: number,
-  ): void;
+  /**
+   * Whether output `o` (a PORTS index, as are all outputs here), and virtual channel `vc` of the
+   * input frame behind it, can take a whole packet now.
+   */
+  outputFree(o: number, vc?: number): boolean;
+  /**
+   * The input frames (bit i: frame i) whose packet had its header decoded and waited for a grant
+   * when this router's turn began. Set by the network before each call.
+   */
+  readyInputs: number;
+  /** The profitable outputs of a packet, as a profitableSet (bit o: output o). */
+  profitableSet(pkt: number): number;
+  grantInput(index: number, to: number, reason: RouteReason, vc?: number): void;
+  grantMq(slot: number, to: number, reason: RouteReason): void;
 }
 
 export class Network {
   state: NetworkState;
   private events: SimEventBody[] = [];
   private moved = false;
-  /** neighbours[r][o]: the router behind output o of router r, or −1 (wiring, not state). */
-  private readonly neighbours: number[][];
+  // Wiring and schedule, derived from the configuration once (not state).
+  /** neighbours[r × 4 + o]: the router behind output o (N E S W) of router r, or −1. */
+  private readonly neighbours: number[];
+  /** The router of each processing node. */
+  private readonly nodeRouter: number[];
+  /** Scheduled packets by creation cycle, in configuration order. */
+  private readonly scheduled = new Map<number, { src: number; dst: number }[]>();
+  /** The last cycle a scheduled packet is created (0 with none). */
+  private readonly lastScheduled: number = 0;
+  /** The routing function. */
+  private readonly route: (ctx: RoutingContext) => void;
+  /** What the traffic pattern is told about the node grid. */
+  private readonly patternContext: { side: number; hotspot: { node: number; fraction: number } };
   /** Virtual channels per input port, from the routing function. */
   readonly vcs: number;
   private readonly ctx: RoutingContext;
+  /**
+   * Noted by the crossbar pass for step 3 of the same cycle: waiting[r], whether router r holds a
+   * packet that still needs an output (most routers, most cycles, do not), and ready[r], its
+   * readyInputs. In between, other routers' grants only reserve frames whose head has not
+   * arrived, which changes neither.
+   */
+  private readonly waiting: Uint8Array;
+  private readonly ready: Uint32Array;
+  /** The index of `indexed.packets`; rebuilt when the state is replaced (a restore). */
+  private live: PacketIndex;
+  private indexed: NetworkState;
 
   constructor(readonly cfg: NetworkConfig) {
     const t = cfg.topology;
     this.vcs = routingFunctions[cfg.router].vcs(cfg);
+    this.route = routingFunctions[cfg.router].route;
     this.neighbours = Array.from({ length: routerCount(t) }, (_, r) =>
       DIRS.map((d) => neighbour(t, r, d) ?? -1),
-    );
+    ).flat();
+    this.nodeRouter = Array.from({ length: nodeCount(t) }, (_, n) => routerOfNode(t, n));
+    for (const p of cfg.packets) {
+      const list = this.scheduled.get(p.at) ?? [];
+      list.push({ src: p.src, dst: p.dst });
+      this.scheduled.set(p.at, list);
+      this.lastScheduled = Math.max(this.lastScheduled, p.at);
+    }
+    this.patternContext = {
+      side: t.attached,
+      hotspot: cfg.traffic?.hotspot ?? { node: 0, fraction: 0 },
+    };
     this.ctx = this.routingContext();
+    this.waiting = new Uint8Array(routerCount(t));
+    this.ready = new Uint32Array(routerCount(t));
     this.state = {
       cycle: 0,
       routers: Array.from({ length: routerCount(t) }, (_, r) => ({
@@ -281,6 +396,8 @@ export class Network {
       idleCycles: 0,
       halted: false,
     };
+    this.indexed = this.state;
+    this.live = new PacketIndex(this.state);
   }
 
   private emit(e: SimEventBody): void {
@@ -288,9 +405,9 @@ export class Network {
   }
 
   /** Notes that some phit of `pkt` moved this cycle. */
-  private touch(pkt: PacketState): void {
-    if (pkt.lastMoved !== this.state.cycle) {
-      pkt.lastMoved = this.state.cycle;
+  private touch(pkt: PacketState, cycle: number): void {
+    if (pkt.lastMoved !== cycle) {
+      pkt.lastMoved = cycle;
       pkt.moves += 1;
     }
     this.moved = true;
@@ -302,9 +419,13 @@ export class Network {
     const s = this.state;
     s.cycle += 1;
     if (s.halted) return this.events;
+    if (this.indexed !== s) {
+      this.indexed = s;
+      this.live = new PacketIndex(s);
+    }
     this.links();
     this.crossbars();
-    s.routers.forEach((_, r) => this.route(r));
+    for (let r = 0; r < s.routers.length; r++) this.routeAt(r);
     this.inject();
     this.generate();
     this.watch();
@@ -315,35 +436,36 @@ export class Network {
 
   private links(): void {
     const s = this.state;
+    const { routers, cycle } = s;
+    const live = this.live;
     const L = this.cfg.packetPhits;
-    for (let r = 0; r < s.routers.length; r++) {
-      const router = s.routers[r]!;
-      for (let o = 0; o < PORTS.length; o++) {
+    const V = this.vcs;
+    for (let r = 0; r < routers.length; r++) {
+      const router = routers[r]!;
+      for (let o = 0; o < router.out.length; o++) {
         const out = router.out[o]!;
         if (out.pkt < 0 || out.sent >= out.received) continue;
-        const pkt = s.packets[out.pkt]!;
+        const pkt = live.get(out.pkt);
         out.sent += 1;
-        this.touch(pkt);
-        this.moved = true;
+        this.touch(pkt, cycle);
         if (o === P_INDEX) {
           pkt.phitsDelivered += 1;
           if (pkt.phitsDelivered === L) this.deliver(pkt, r);
         } else {
           s.linkPhits[r]![o]! += 1;
-          const next =
-            s.routers[this.neighbours[r]![o]!]!.in[OPPOSITE_INDEX[o]! * this.vcs + out.vc]!;
-          if (next.arrived === 0) next.headAt = s.cycle;
+          const next = routers[this.neighbours[r * 4 + o]!]!.in[OPPOSITE_INDEX[o]! * V + out.vc]!;
+          if (next.arrived === 0) next.headAt = cycle;
           next.arrived += 1;
-          next.lastArrival = s.cycle;
+          next.lastArrival = cycle;
         }
-        if (out.sent === L) router.out[o] = emptyOut();
+        if (out.sent === L) clearOut(out);
       }
       // The injection link streams the rest of a packet whose head is in the injection frame.
-      const inj = router.in[P_INDEX * this.vcs]!;
-      if (inj.pkt >= 0 && inj.headAt >= 0 && inj.arrived < L && inj.headAt < s.cycle) {
+      const inj = router.in[P_INDEX * V]!;
+      if (inj.pkt >= 0 && inj.headAt >= 0 && inj.arrived < L && inj.headAt < cycle) {
         inj.arrived += 1;
-        inj.lastArrival = s.cycle;
-        this.touch(s.packets[inj.pkt]!);
+        inj.lastArrival = cycle;
+        this.touch(live.get(inj.pkt), cycle);
       }
     }
   }
@@ -381,36 +503,51 @@ export class Network {
       deroutes: pkt.deroutes,
     });
     delete s.packets[pkt.id];
+    this.live.remove(pkt.id);
   }
 
   // ---- step 2: crossbars ----
 
   private crossbars(): void {
-    const s = this.state;
+    const { routers, cycle } = this.state;
+    const live = this.live;
     const L = this.cfg.packetPhits;
-    for (const router of s.routers) {
+    const decided = this.cfg.decisionCycles - 2;
+    for (let r = 0; r < routers.length; r++) {
+      const router = routers[r]!;
+      let waiting = 0;
+      let ready = 0;
       for (let i = 0; i < router.in.length; i++) {
         const f = router.in[i]!;
-        if (f.pkt < 0 || f.grant === null || f.grantAt >= s.cycle) continue;
-        if (f.forwarded >= f.arrived - (f.lastArrival === s.cycle ? 1 : 0)) continue;
-        this.crossPhit(router, f.grant, f.pkt);
+        if (f.pkt < 0) continue;
+        if (f.grant < 0) {
+          if (f.headAt >= 0) waiting = 1;
+          if (f.headAt >= 0 && cycle >= f.headAt + decided) ready |= 1 << i;
+          continue;
+        }
+        if (f.grantAt >= cycle || f.forwarded >= f.arrived - (f.lastArrival === cycle ? 1 : 0))
+          continue;
+        router.out[f.grant]!.received += 1;
+        this.touch(live.get(f.pkt), cycle);
         f.forwarded += 1;
-        if (f.forwarded === L) router.in[i] = emptyIn();
+        if (f.forwarded === L) clearIn(f);
       }
       for (let i = 0; i < router.mq.length; i++) {
         const f = router.mq[i]!;
-        if (f.pkt < 0 || f.grant === null || f.grantAt >= s.cycle) continue;
-        this.crossPhit(router, f.grant, f.pkt);
+        if (f.pkt < 0) continue;
+        if (f.grant < 0) {
+          waiting = 1;
+          continue;
+        }
+        if (f.grantAt >= cycle) continue;
+        router.out[f.grant]!.received += 1;
+        this.touch(live.get(f.pkt), cycle);
         f.forwarded += 1;
-        if (f.forwarded === L) router.mq[i] = emptyMq();
+        if (f.forwarded === L) clearMq(f);
       }
+      this.waiting[r] = waiting;
+      this.ready[r] = ready;
     }
-  }
-
-  private crossPhit(router: RouterState, to: Port, pkt: number): void {
-    const out = router.out[portIndex(to)]!;
-    out.received += 1;
-    this.touch(this.state.packets[pkt]!);
   }
 
   // ---- step 3: routing ----
@@ -424,76 +561,67 @@ export class Network {
       router: 0,
       vcs: V,
       outputFree: (o, vc = 0) => {
-        const oi = portIndex(o);
-        if (this.state.routers[ctx.router]!.out[oi]!.pkt >= 0) return false;
-        if (oi === P_INDEX) return true;
-        const nb = this.neighbours[ctx.router]![oi]!;
-        return nb >= 0 && this.state.routers[nb]!.in[OPPOSITE_INDEX[oi]! * V + vc]!.pkt < 0;
+        const routers = this.state.routers;
+        if (routers[ctx.router]!.out[o]!.pkt >= 0) return false;
+        if (o === P_INDEX) return true;
+        const nb = this.neighbours[ctx.router * 4 + o]!;
+        return nb >= 0 && routers[nb]!.in[OPPOSITE_INDEX[o]! * V + vc]!.pkt < 0;
       },
-      inputReady: (index) => {
-        const f = this.state.routers[ctx.router]!.in[index]!;
-        return (
-          f.pkt >= 0 &&
-          f.headAt >= 0 &&
-          f.grant === null &&
-          this.state.cycle >= f.headAt + this.cfg.decisionCycles - 2
-        );
-      },
-      profitableFor: (pkt) => this.state.packets[pkt]!.profitable,
-      grant: (from, to, reason, vc = 0) => this.grant(ctx.router, from, to, reason, vc),
+      readyInputs: 0,
+      profitableSet: (pkt) => this.live.get(pkt).profitable,
+      grantInput: (index, to, reason, vc = 0) =>
+        this.grant(ctx.router, 'in', index, to, reason, vc),
+      grantMq: (slot, to, reason) => this.grant(ctx.router, 'mq', slot, to, reason, 0),
     };
     return ctx;
   }
 
-  private route(r: number): void {
+  private routeAt(r: number): void {
     const { cfg, state: s } = this;
     const router = s.routers[r]!;
     router.rr = (router.rr + 1) % PORTS.length;
-    if (!hasWaitingPacket(router)) return;
+    if (this.waiting[r] === 0) return;
     this.ctx.router = r;
     this.ctx.state = s;
-    routingFunctions[cfg.router].route(this.ctx);
+    this.ctx.readyInputs = this.ready[r]!;
+    this.route(this.ctx);
     // Fully arrived input packets that found no output wait in the multi-queue (never from P).
+    if (router.mq.length === 0) return;
     for (let i = 0; i < router.in.length; i++) {
       const f = router.in[i]!;
       const port = Math.floor(i / this.vcs);
-      if (
-        router.mq.length === 0 ||
-        port === P_INDEX ||
-        f.pkt < 0 ||
-        f.grant !== null ||
-        f.arrived < cfg.packetPhits
-      )
-        continue;
+      if (port === P_INDEX || f.pkt < 0 || f.grant >= 0 || f.arrived < cfg.packetPhits) continue;
       let slot = 0;
       while (slot < router.mq.length && router.mq[slot]!.pkt >= 0) slot++;
       if (slot === router.mq.length) continue;
-      router.mq[slot] = { pkt: f.pkt, enteredAt: s.cycle, forwarded: 0, grant: null, grantAt: -1 };
+      fillMq(router.mq[slot]!, f.pkt, s.cycle);
       this.emit({ kind: 'net.buffer', router: r, packet: f.pkt, from: PORTS[port]!, slot });
-      router.in[i] = emptyIn();
+      clearIn(f);
     }
   }
 
   private grant(
     r: number,
-    from: { kind: 'in'; index: number } | { kind: 'mq'; slot: number },
-    to: Port,
+    kind: 'in' | 'mq',
+    index: number,
+    to: number,
     reason: RouteReason,
     vc: number,
   ): void {
     const { cfg, state: s } = this;
     const router = s.routers[r]!;
-    const frame = from.kind === 'in' ? router.in[from.index]! : router.mq[from.slot]!;
-    const pkt = s.packets[frame.pkt]!;
-    const profitable = [...pkt.profitable];
+    const frame = kind === 'in' ? router.in[index]! : router.mq[index]!;
+    const pkt = this.live.get(frame.pkt);
+    const profitable = PORT_SETS[pkt.profitable]!.slice();
+    const toPort = PORTS[to]!;
     frame.grant = to;
     frame.grantAt = s.cycle;
-    router.out[portIndex(to)] = { pkt: pkt.id, received: 0, sent: 0, vc };
-    if (to !== 'P') {
-      const nb = neighbour(cfg.topology, r, to)!;
-      s.routers[nb]!.in[portIndex(OPPOSITE[to]) * this.vcs + vc] = { ...emptyIn(), pkt: pkt.id };
-      pkt.header = afterHop(pkt.header, to, cfg.topology);
-      pkt.profitable = profitableFor(pkt.header, cfg.topology);
+    fillOut(router.out[to]!, pkt.id, vc);
+    if (to !== P_INDEX) {
+      const nb = this.neighbours[r * 4 + to]!;
+      fillIn(s.routers[nb]!.in[OPPOSITE_INDEX[to]! * this.vcs + vc]!, pkt.id, -1, 0, -1);
+      pkt.header = afterHop(pkt.header, toPort as Dir, cfg.topology);
+      pkt.profitable = profitableSet(pkt.header, cfg.topology);
       pkt.hops += 1;
       pkt.path.push(nb);
       // A deflection is a deroute too: a hop in an unprofitable direction.
@@ -507,8 +635,8 @@ export class Network {
     const decision: Decision = {
       cycle: s.cycle,
       packet: pkt.id,
-      from: from.kind === 'in' ? PORTS[Math.floor(from.index / this.vcs)]! : 'MQ',
-      to,
+      from: kind === 'in' ? PORTS[Math.floor(index / this.vcs)]! : 'MQ',
+      to: toPort,
       profitable,
       reason,
     };
@@ -518,36 +646,32 @@ export class Network {
       router: r,
       packet: pkt.id,
       from: decision.from,
-      to,
+      to: toPort,
       profitable,
       reason,
-      header: { ...pkt.header },
+      header: { dy: pkt.header.dy, dx: pkt.header.dx },
     });
   }
 
   // ---- step 4: injection ----
 
   private inject(): void {
-    const { cfg, state: s } = this;
-    s.queues.forEach((queue, node) => {
-      if (queue.length === 0) return;
-      const r = routerOfNode(cfg.topology, node);
-      const inj = s.routers[r]!.in[P_INDEX * this.vcs]!;
-      if (inj.pkt >= 0) return;
+    const s = this.state;
+    const P = P_INDEX * this.vcs;
+    for (let node = 0; node < s.queues.length; node++) {
+      const queue = s.queues[node]!;
+      if (queue.length === 0) continue;
+      const r = this.nodeRouter[node]!;
+      const inj = s.routers[r]!.in[P]!;
+      if (inj.pkt >= 0) continue;
       const id = queue.shift()!;
-      const pkt = s.packets[id]!;
+      const pkt = this.live.get(id);
       pkt.injectedAt = s.cycle;
-      this.touch(pkt);
-      s.routers[r]!.in[P_INDEX * this.vcs] = {
-        ...emptyIn(),
-        pkt: id,
-        headAt: s.cycle,
-        arrived: 1,
-        lastArrival: s.cycle,
-      };
+      this.touch(pkt, s.cycle);
+      fillIn(inj, id, s.cycle, 1, s.cycle);
       s.stats.injected += 1;
       this.emit({ kind: 'net.inject', packet: id, node, router: r, dst: pkt.dst });
-    });
+    }
   }
 
   // ---- step 5: traffic ----
@@ -559,16 +683,17 @@ export class Network {
       s.stats.refused += 1;
       return;
     }
-    const srcRouter = routerOfNode(cfg.topology, src);
-    const dstRouter = routerOfNode(cfg.topology, dst);
+    const srcRouter = this.nodeRouter[src]!;
+    const dstRouter = this.nodeRouter[dst]!;
     const id = s.nextPacket++;
-    s.packets[id] = {
+    const header = headerBetween(cfg.topology, srcRouter, dstRouter);
+    const pkt: PacketState = {
       id,
       src,
       dst,
       dstRouter,
-      header: headerBetween(cfg.topology, srcRouter, dstRouter),
-      profitable: [],
+      header,
+      profitable: profitableSet(header, cfg.topology),
       createdAt: s.cycle,
       injectedAt: -1,
       hops: 0,
@@ -579,7 +704,8 @@ export class Network {
       path: [srcRouter],
       derouted: [],
     };
-    s.packets[id]!.profitable = profitableFor(s.packets[id]!.header, cfg.topology);
+    s.packets[id] = pkt;
+    this.live.add(pkt);
     queue.push(id);
     s.stats.created += 1;
     s.stats.inFlight += 1;
@@ -587,16 +713,18 @@ export class Network {
 
   private generate(): void {
     const { cfg, state: s } = this;
-    for (const p of cfg.packets) if (p.at === s.cycle) this.create(p.src, p.dst);
+    const due = this.scheduled.get(s.cycle);
+    if (due) for (const p of due) this.create(p.src, p.dst);
     const t = cfg.traffic;
     if (!t || s.cycle > t.until) return;
-    const ctx = { side: cfg.topology.attached, hotspot: t.hotspot };
     const chance = t.load / cfg.packetPhits;
-    s.trafficRng.forEach((rng, node) => {
-      if (nextFloat(rng) >= chance) return;
-      const dst = trafficPatterns[t.pattern].dest(node, ctx, rng);
+    const dest = trafficPatterns[t.pattern].dest;
+    for (let node = 0; node < s.trafficRng.length; node++) {
+      const rng = s.trafficRng[node]!;
+      if (nextFloat(rng) >= chance) continue;
+      const dst = dest(node, this.patternContext, rng);
       if (dst !== node) this.create(node, dst);
-    });
+    }
   }
 
   // ---- step 6: watchdog, invariants, halt ----
@@ -614,8 +742,7 @@ export class Network {
       });
     if (cfg.checkInvariants) this.checkInvariants(inFlight);
     const moreTraffic =
-      cfg.packets.some((p) => p.at > s.cycle) ||
-      (cfg.traffic !== null && s.cycle < cfg.traffic.until);
+      s.cycle < this.lastScheduled || (cfg.traffic !== null && s.cycle < cfg.traffic.until);
     if (!moreTraffic && inFlight === 0) {
       s.halted = true;
       this.emit({ kind: 'sim.halt', reason: 'all packets delivered' });
@@ -653,19 +780,19 @@ export class Network {
     const waits = new Map<number, Wait[]>();
     s.routers.forEach((router, r) => {
       router.in.forEach((f, i) => {
-        if (f.pkt < 0 || f.headAt < 0 || f.grant !== null) return;
+        if (f.pkt < 0 || f.headAt < 0 || f.grant >= 0) return;
         const pkt = s.packets[f.pkt]!;
-        const wanted: Port[] =
+        const wanted: readonly Port[] =
           this.cfg.router === 'dor'
             ? [dimensionOrderOutput(pkt.header.dy, pkt.header.dx)]
-            : [...pkt.profitable];
+            : PORT_SETS[pkt.profitable]!;
         for (const o of wanted) {
           const oi = portIndex(o);
           const holders: number[] = [];
           const out = router.out[oi]!;
           if (out.pkt >= 0) holders.push(out.pkt);
-          const nb = this.neighbours[r]![oi];
-          if (oi !== P_INDEX && nb !== undefined && nb >= 0) {
+          const nb = oi === P_INDEX ? -1 : this.neighbours[r * 4 + oi]!;
+          if (nb >= 0) {
             for (let vc = 0; vc < V; vc++) {
               const behind = s.routers[nb]!.in[OPPOSITE_INDEX[oi]! * V + vc]!;
               if (behind.pkt >= 0) holders.push(behind.pkt);
@@ -717,7 +844,8 @@ export class Network {
 
   private checkInvariants(inFlight: number): void {
     const { cfg, state: s } = this;
-    const queued = s.queues.reduce((n, q) => n + q.length, 0);
+    let queued = 0;
+    for (let n = 0; n < s.queues.length; n++) queued += s.queues[n]!.length;
     if (
       s.stats.created !== s.stats.delivered + inFlight ||
       s.stats.injected !== s.stats.delivered + inFlight - queued
@@ -733,9 +861,15 @@ export class Network {
     for (let r = 0; r < s.routers.length; r++) {
       const router = s.routers[r]!;
       let bad = false;
-      for (const f of router.in) bad ||= f.arrived > L || f.forwarded > f.arrived;
-      for (const f of router.mq) bad ||= f.forwarded > L;
-      for (const f of router.out) bad ||= f.received > L || f.sent > f.received;
+      for (let i = 0; i < router.in.length; i++) {
+        const f = router.in[i]!;
+        bad ||= f.arrived > L || f.forwarded > f.arrived;
+      }
+      for (let i = 0; i < router.mq.length; i++) bad ||= router.mq[i]!.forwarded > L;
+      for (let i = 0; i < router.out.length; i++) {
+        const f = router.out[i]!;
+        bad ||= f.received > L || f.sent > f.received;
+      }
       if (bad) {
         this.emit({
           kind: 'invariant.violation',
@@ -810,7 +944,7 @@ export class Network {
     const inState = (f: InFrame): FrameState =>
       f.pkt < 0
         ? 'empty'
-        : f.grant !== null
+        : f.grant >= 0
           ? f.arrived < L
             ? 'cut-through'
             : 'leaving'
@@ -854,7 +988,7 @@ export class Network {
         return {
           packet: f.pkt >= 0 ? f.pkt : null,
           phits: f.pkt >= 0 ? L - f.forwarded : 0,
-          state: f.pkt < 0 ? 'empty' : f.grant !== null ? 'leaving' : 'full',
+          state: f.pkt < 0 ? 'empty' : f.grant >= 0 ? 'leaving' : 'full',
         };
       });
       const occupancy = [...frames, ...outputs, ...multiQueue].filter(

@@ -25,28 +25,57 @@ const chaos = (ctx: RoutingContext): void => adaptive(ctx, true);
 /** Minimal adaptive without derouting: the chaos router minus step 3 — it can deadlock when full. */
 const minimal = (ctx: RoutingContext): void => adaptive(ctx, false);
 
+const P = PORTS.indexOf('P');
+/** Every output, as PORTS indexes. */
+const OUTPUTS = PORTS.map((_, o) => o);
+// Scratch lists of adaptive(), reused so that routing allocates nothing (one router at a time).
+const ready: number[] = [];
+const readySet: number[] = [];
+const mqSet: number[] = [];
+
 function adaptive(ctx: RoutingContext, deroute: boolean): void {
   const router = ctx.state.routers[ctx.router]!;
+  const { in: inputs, mq } = router;
   const L = ctx.cfg.packetPhits;
   const n = PORTS.length;
-  // Input frames whose header is decoded and still waits, in round-robin order.
-  const ready: number[] = [];
+  // Input frames whose header is decoded and still waits, in round-robin order, and the profitable
+  // outputs of their packets and of the waiting multi-queue packets. These sets hold for the whole
+  // call: only a granted packet's header changes, and a granted packet is not considered again.
+  let readyCount = 0;
+  let wanted = 0;
+  let inputWaits = false;
   for (let j = 0; j < n; j++) {
     const i = (router.rr + j) % n;
-    if (ctx.inputReady(i)) ready.push(i);
+    if ((ctx.readyInputs & (1 << i)) === 0) continue;
+    ready[readyCount] = i;
+    readySet[readyCount] = ctx.profitableSet(inputs[i]!.pkt);
+    wanted |= readySet[readyCount]!;
+    inputWaits ||= i !== P;
+    readyCount++;
   }
+  let mqFull = true;
+  for (let slot = 0; slot < mq.length; slot++) {
+    const f = mq[slot]!;
+    mqSet[slot] = f.pkt >= 0 && f.grant < 0 ? ctx.profitableSet(f.pkt) : 0;
+    wanted |= mqSet[slot]!;
+    mqFull &&= f.pkt >= 0 && f.grant < 0;
+  }
+  // Only an output some packet finds profitable can be granted, unless a deroute (step 3) may be:
+  // that needs a network input waiting and no free multi-queue frame.
+  if (deroute && inputWaits && mqFull) wanted = (1 << n) - 1;
   // A random starting output, so a packet with several profitable outputs takes a random
   // shortest path (Snyder: "send packets along a random shortest-path whenever possible").
   const first = nextInt(router.rng, n);
   for (let k = 0; k < n; k++) {
-    const o = PORTS[(first + k) % n]!;
-    if (!ctx.outputFree(o)) continue;
+    const o = (first + k) % n;
+    const bit = 1 << o;
+    if ((wanted & bit) === 0 || !ctx.outputFree(o)) continue;
 
     let oldest = -1;
-    for (let slot = 0; slot < router.mq.length; slot++) {
-      const f = router.mq[slot]!;
-      if (f.pkt < 0 || f.grant !== null || !ctx.profitableFor(f.pkt).includes(o)) continue;
-      const best = oldest >= 0 ? router.mq[oldest]! : null;
+    for (let slot = 0; slot < mq.length; slot++) {
+      const f = mq[slot]!;
+      if (f.grant >= 0 || (mqSet[slot]! & bit) === 0) continue;
+      const best = oldest >= 0 ? mq[oldest]! : null;
       if (
         !best ||
         f.enteredAt < best.enteredAt ||
@@ -55,36 +84,29 @@ function adaptive(ctx: RoutingContext, deroute: boolean): void {
         oldest = slot;
     }
     if (oldest >= 0) {
-      ctx.grant({ kind: 'mq', slot: oldest }, o, 'from-multi-queue');
+      ctx.grantMq(oldest, o, 'from-multi-queue');
       continue;
     }
 
-    const pick = ready.findIndex(
-      (i) => router.in[i]!.grant === null && ctx.profitableFor(router.in[i]!.pkt).includes(o),
-    );
+    let pick = -1;
+    for (let j = 0; j < readyCount && pick < 0; j++)
+      if (inputs[ready[j]!]!.grant < 0 && (readySet[j]! & bit) !== 0) pick = ready[j]!;
     if (pick >= 0) {
-      const f = router.in[ready[pick]!]!;
-      ctx.grant(
-        { kind: 'in', index: ready[pick]! },
-        o,
-        o === 'P' ? 'deliver' : f.arrived < L ? 'cut-through' : 'forward',
-      );
+      const f = inputs[pick]!;
+      ctx.grantInput(pick, o, o === P ? 'deliver' : f.arrived < L ? 'cut-through' : 'forward');
       continue;
     }
-    if (
-      !deroute ||
-      o === 'P' ||
-      !ready.some((i) => PORTS[i] !== 'P' && router.in[i]!.grant === null)
-    )
-      continue;
+    if (!deroute || o === P) continue;
+    let waiting = false;
+    for (let j = 0; j < readyCount; j++) waiting ||= ready[j] !== P && inputs[ready[j]!]!.grant < 0;
+    if (!waiting) continue;
 
     // A frame whose packet is already leaving counts as free: one deroute per shortage.
     let free = 0;
-    for (const f of router.mq) if (f.pkt < 0 || f.grant !== null) free++;
+    for (const f of mq) if (f.pkt < 0 || f.grant >= 0) free++;
     if (free > 0) continue;
-    const victims = router.mq.flatMap((f, slot) => (f.pkt >= 0 && f.grant === null ? [slot] : []));
-    if (victims.length > 0)
-      ctx.grant({ kind: 'mq', slot: victims[nextInt(router.rng, victims.length)]! }, o, 'deroute');
+    // No frame is free, so every slot holds a waiting packet: each is a possible victim.
+    if (mq.length > 0) ctx.grantMq(nextInt(router.rng, mq.length), o, 'deroute');
   }
 }
 
@@ -114,11 +136,12 @@ function dor(ctx: RoutingContext): void {
   const count = router.in.length;
   for (let j = 0; j < count; j++) {
     const i = (router.rr * V + j) % count;
-    if (!ctx.inputReady(i)) continue;
+    if ((ctx.readyInputs & (1 << i)) === 0) continue;
     const f = router.in[i]!;
     const pkt = ctx.state.packets[f.pkt]!;
     const o = dimensionOrderOutput(pkt.header.dy, pkt.header.dx);
     const inPort = PORTS[Math.floor(i / V)]!;
+    const oi = PORTS.indexOf(o);
     // Arriving from the W input means travelling east: the same dimension as an E/W output.
     let vc = V > 1 && dimensionOf(inPort) === dimensionOf(o) ? i % V : 0;
     const x = xOf(t, ctx.router);
@@ -129,10 +152,10 @@ function dor(ctx: RoutingContext): void {
       (o === 'S' && y === t.k - 1) ||
       (o === 'N' && y === 0);
     if (V > 1 && crossesDateline) vc = 1;
-    if (!ctx.outputFree(o, vc)) continue;
-    ctx.grant(
-      { kind: 'in', index: i },
-      o,
+    if (!ctx.outputFree(oi, vc)) continue;
+    ctx.grantInput(
+      i,
+      oi,
       o === 'P' ? 'deliver' : f.arrived < ctx.cfg.packetPhits ? 'cut-through' : 'forward',
       vc,
     );
@@ -149,27 +172,24 @@ function deflection(ctx: RoutingContext): void {
   const router = ctx.state.routers[ctx.router]!;
   const L = ctx.cfg.packetPhits;
   const ready: number[] = [];
-  for (let i = 0; i < router.in.length; i++) if (ctx.inputReady(i)) ready.push(i);
+  for (let i = 0; i < router.in.length; i++) if ((ctx.readyInputs & (1 << i)) !== 0) ready.push(i);
   const age = (i: number) => ctx.state.packets[router.in[i]!.pkt]!;
   ready.sort((a, b) => age(a).createdAt - age(b).createdAt || age(a).id - age(b).id);
   for (const i of ready) {
     const f = router.in[i]!;
-    const profitable = ctx.profitableFor(f.pkt).filter((o) => ctx.outputFree(o));
+    const set = ctx.profitableSet(f.pkt);
+    const profitable = OUTPUTS.filter((o) => (set & (1 << o)) !== 0 && ctx.outputFree(o));
     if (profitable.length > 0) {
       const o = profitable[nextInt(router.rng, profitable.length)]!;
-      ctx.grant(
-        { kind: 'in', index: i },
-        o,
-        o === 'P' ? 'deliver' : f.arrived < L ? 'cut-through' : 'forward',
-      );
+      ctx.grantInput(i, o, o === P ? 'deliver' : f.arrived < L ? 'cut-through' : 'forward');
       continue;
     }
     // The input frame is only the packet's own length of link buffer: once the tail is in, the
     // packet must move on, profitably or not. The injection frame never deflects.
-    if (PORTS[i] === 'P' || f.arrived < L) continue;
-    const anyFree = PORTS.filter((o) => o !== 'P' && ctx.outputFree(o));
+    if (i === P || f.arrived < L) continue;
+    const anyFree = OUTPUTS.filter((o) => o !== P && ctx.outputFree(o));
     if (anyFree.length > 0)
-      ctx.grant({ kind: 'in', index: i }, anyFree[nextInt(router.rng, anyFree.length)]!, 'deflect');
+      ctx.grantInput(i, anyFree[nextInt(router.rng, anyFree.length)]!, 'deflect');
   }
 }
 

@@ -68,20 +68,29 @@ export function headerBetween(t: Topology, fromRouter: number, toRouter: number)
   };
 }
 
+const PORT_BIT = Object.fromEntries(PORTS.map((p, i) => [p, 1 << i])) as Record<Port, number>;
+
 /**
- * The profitable outputs for a header: the direction(s) that shorten the remaining path, both
- * at exactly k/2 on a torus, and P once the header reads [0,0].
+ * The profitable outputs for a header as a set of PORTS indexes (bit i: PORTS[i]): the
+ * direction(s) that shorten the remaining path, both at exactly k/2 on a torus, and P once the
+ * header reads [0,0]. A number, so a router can test an output with one AND.
  */
-export function profitable(h: Header, t: Topology): Port[] {
-  if (h.dx === 0 && h.dy === 0) return ['P'];
-  const out: Port[] = [];
+export function profitableSet(h: Header, t: Topology): number {
+  if (h.dx === 0 && h.dy === 0) return PORT_BIT.P;
   const tie = (d: number) => t.kind === 'torus' && t.k % 2 === 0 && Math.abs(d) === t.k / 2;
-  if (h.dy < 0 || tie(h.dy)) out.push('N');
-  if (h.dx > 0 || tie(h.dx)) out.push('E');
-  if (h.dy > 0 || tie(h.dy)) out.push('S');
-  if (h.dx < 0 || tie(h.dx)) out.push('W');
-  return out;
+  let set = 0;
+  if (h.dy < 0 || tie(h.dy)) set |= PORT_BIT.N;
+  if (h.dx > 0 || tie(h.dx)) set |= PORT_BIT.E;
+  if (h.dy > 0 || tie(h.dy)) set |= PORT_BIT.S;
+  if (h.dx < 0 || tie(h.dx)) set |= PORT_BIT.W;
+  return set;
 }
+
+/** The ports of a set of PORTS indexes, in PORTS order (a fresh array). */
+export const portsIn = (set: number): Port[] => PORTS.filter((_, i) => (set & (1 << i)) !== 0);
+
+/** The profitable outputs for a header, in PORTS order (see profitableSet). */
+export const profitable = (h: Header, t: Topology): Port[] => portsIn(profitableSet(h, t));
 
 /** The header after one hop in direction d, re-normalised so a derouted packet stays minimal. */
 export function afterHop(h: Header, d: Dir, t: Topology): Header {

@@ -5,10 +5,14 @@
  */
 import { z } from 'zod';
 import { TRAFFIC_PATTERNS } from '../network/traffic';
+import { NI_KIND_NAMES, NI_KINDS } from '../ni/cni/config';
 import type { Instruction } from '../system/program';
 import { showValue } from './issues';
 
 export const SCENARIO_VERSION = 1;
+
+/** Messaging-layer cycles per network message (half at each end), calibrated in docs/fidelity/cni.md. */
+export const CNI_SOFTWARE_OVERHEAD = 200;
 
 const intIn = (min: number, max: number) => {
   const message = (iss: { input?: unknown }) =>
@@ -86,12 +90,16 @@ export const VIEW_NAMES = [
   'torus',
   'router',
   'charts',
+  'queue',
+  'cdr',
+  'buses',
 ] as const;
 
 /** The panels a scenario opens when it names none, by model. */
 export const DEFAULT_VIEWS = {
   bus: ['notes', 'program', 'caches', 'bus', 'protocol', 'log'],
   network: ['notes', 'torus', 'router', 'log', 'stats', 'charts'],
+  cni: ['notes', 'queue', 'buses', 'log', 'stats'],
 } as const satisfies Record<string, readonly (typeof VIEW_NAMES)[number][]>;
 
 const busCosts = z.strictObject({
@@ -151,6 +159,101 @@ const networkSystem = z.strictObject({
   injectionQueue: intIn(1, 1024).default(16),
 });
 
+const cniCosts = z.strictObject({
+  uncachedLoad: intIn(1, 10_000).optional(),
+  uncachedStore: intIn(1, 10_000).optional(),
+  deviceToProcessor: intIn(1, 10_000).optional(),
+  processorToDevice: intIn(1, 10_000).optional(),
+  memoryToCache: intIn(1, 10_000).optional(),
+  writeBack: intIn(1, 10_000).optional(),
+  invalidate: intIn(1, 10_000).optional(),
+});
+
+/**
+ * Nodes of processor + cache + bus + network interface (seed 000, digest §B-C). Defaults are the
+ * paper's; the software overhead and the invalidation cost are calibrated (docs/fidelity/cni.md).
+ */
+const cniSystem = z.strictObject({
+  kind: z.literal('cni'),
+  nodes: intIn(1, 16).default(2),
+  ni: choice(NI_KIND_NAMES).default('CNI16Q'),
+  bus: choice(['memory', 'io']).default('memory'),
+  protocol: choice(['MSI', 'MESI', 'MOESI']).default('MOESI'),
+  costs: cniCosts.default({}),
+  optimisations: z
+    .strictObject({
+      lazyPointers: z.boolean().default(true),
+      validBits: z.boolean().default(true),
+      senseReverse: z.boolean().default(true),
+    })
+    .prefault({}),
+  virtualPolling: choice(['off', 'previous-block', 'same-block']).default('previous-block'),
+  backoff: intIn(0, 100_000).default(0),
+  snarfing: z.boolean().default(false),
+  writeBackBuffer: z.boolean().default(false),
+  clearOnRead: z.boolean().default(false),
+  pollCdr: z.boolean().default(false),
+  network: z
+    .strictObject({
+      latency: intIn(1, 1_000_000).default(100),
+      window: intIn(1, 64).default(4),
+    })
+    .prefault({}),
+  softwareOverhead: intIn(0, 1_000_000).default(CNI_SOFTWARE_OVERHEAD),
+  wordCycles: intIn(1, 100).default(1),
+  pollWork: intIn(1, 100_000).default(4),
+  storeBuffer: intIn(1, 64).default(4),
+  fifoMessages: intIn(1, 64).default(2),
+});
+
+const bytes = intIn(0, 65_536);
+const cniWorkload = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('pingpong'), bytes, rounds: intIn(1, 10_000).default(4) }),
+    z.strictObject({
+      kind: z.literal('stream'),
+      bytes,
+      count: intIn(1, 100_000).default(32),
+      from: intIn(0, 15).default(0),
+      to: intIn(0, 15).default(1),
+    }),
+    z.strictObject({
+      kind: z.literal('burst'),
+      bytes,
+      count: intIn(1, 10_000).default(8),
+      senders: z.array(intIn(0, 15)).min(1).max(15),
+      to: intIn(0, 15),
+      handlerCycles: intIn(0, 1_000_000).default(0),
+    }),
+    z.strictObject({ kind: z.literal('alltoall'), bytes, rounds: intIn(1, 10_000).default(1) }),
+    z.strictObject({
+      kind: z.literal('arrivals'),
+      messages: z
+        .array(z.strictObject({ at: intIn(1, 10_000_000), bytes }))
+        .min(1)
+        .max(1000),
+    }),
+    z.strictObject({
+      kind: z.literal('device-send'),
+      bytes,
+      count: intIn(1, 10_000).default(1),
+    }),
+    z.strictObject({
+      kind: z.literal('local-queue'),
+      bytes: intIn(0, 244),
+      count: intIn(1, 100_000),
+      slots: intIn(1, 512).default(8),
+      sendCycles: intIn(0, 1_000_000).default(0),
+      receiveCycles: intIn(0, 1_000_000).default(0),
+    }),
+  ],
+  {
+    error: (iss) =>
+      `expected a message workload with kind pingpong, stream, burst, alltoall, arrivals, device-send or local-queue, got ${showValue(iss.input)}`,
+  },
+);
+
 const scheduledPackets = z
   .array(z.strictObject({ at: intIn(1, 10_000_000), src: intIn(0, 1023), dst: intIn(0, 1023) }))
   .max(10_000);
@@ -199,8 +302,9 @@ export const scenarioSchema = z
       .max(60)
       .default([]),
     seed: intIn(0, 0xffffffff).default(1),
-    system: z.union([busSystem, networkSystem], {
-      error: 'expected a bus system { "nodes": … } or a network { "kind": "network", "k": … }',
+    system: z.union([busSystem, networkSystem, cniSystem], {
+      error:
+        'expected a bus system { "nodes": … }, a network { "kind": "network", "k": … } or network interfaces { "kind": "cni", … }',
     }),
     workload: z.union(
       [
@@ -208,10 +312,11 @@ export const scenarioSchema = z
         z.strictObject({ random: randomWorkload }),
         z.strictObject({ packets: scheduledPackets }),
         z.strictObject({ traffic: trafficWorkload }),
+        z.strictObject({ messages: cniWorkload }),
       ],
       {
         error:
-          'expected { "programs": [...] }, { "random": {...} }, { "packets": [...] } or { "traffic": {...} }',
+          'expected { "programs": [...] }, { "random": {...} }, { "packets": [...] }, { "traffic": {...} } or { "messages": {...} }',
       },
     ),
     memory: z
@@ -234,6 +339,19 @@ export const scenarioSchema = z
     const inRange = (n: unknown, min: number, max: number) =>
       Number.isInteger(n) && (n as number) >= min && (n as number) <= max;
     const busWorkload = 'programs' in sc.workload || 'random' in sc.workload;
+    if (sc.system.kind === 'cni') {
+      checkCni(sc.system, sc.workload, ctx);
+      return;
+    }
+    if ('messages' in sc.workload) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['workload'],
+        message: 'message workloads run on network interfaces: set system.kind to "cni"',
+        params: { scn: 'SCN008' },
+      });
+      return;
+    }
     if (sc.system.kind === 'network') {
       if (busWorkload) {
         ctx.addIssue({
@@ -337,8 +455,56 @@ export const scenarioSchema = z
       checkAligned(sc.workload.random.base, ['workload', 'random', 'base']);
   });
 
+type CniSystemOut = z.output<typeof cniSystem>;
+type WorkloadOut = z.output<typeof scenarioSchema>['workload'];
+
+/** Cross-field checks of a network-interface scenario: the NI fits the bus, nodes exist. */
+function checkCni(system: CniSystemOut, workload: WorkloadOut, ctx: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: string, scn = 'SCN003') =>
+    ctx.addIssue({ code: 'custom', path, message, params: { scn } });
+  if (!('messages' in workload)) {
+    issue(['workload'], 'network interfaces run { "messages": {...} }', 'SCN008');
+    return;
+  }
+  const ni = NI_KINDS[system.ni];
+  if (ni && !ni.buses.includes(system.bus)) {
+    issue(
+      ['system', 'bus'],
+      `${system.ni} needs the memory bus: its queue is homed in main memory, and a device behind an I/O bridge cannot coherently cache main memory (seed 000 §2.4)`,
+    );
+  }
+  const w = workload.messages;
+  const nodes = system.nodes;
+  const node = (n: number, path: (string | number)[]) => {
+    if (Number.isInteger(n) && n >= nodes)
+      issue(['workload', 'messages', ...path], `expected a node 0..${nodes - 1}, got ${n}`);
+  };
+  if ((w.kind === 'pingpong' || w.kind === 'alltoall') && nodes < 2)
+    issue(['system', 'nodes'], `a ${w.kind} needs at least 2 nodes, got ${nodes}`);
+  if (w.kind === 'stream') {
+    node(w.from, ['from']);
+    node(w.to, ['to']);
+    if (w.from === w.to)
+      issue(['workload', 'messages', 'to'], 'a stream needs two different nodes');
+  }
+  if (w.kind === 'burst') {
+    node(w.to, ['to']);
+    w.senders.forEach((s, i) => {
+      node(s, ['senders', i]);
+      if (s === w.to)
+        issue(['workload', 'messages', 'senders', i], 'a node cannot send a burst to itself');
+    });
+  }
+  if (
+    (w.kind === 'local-queue' || w.kind === 'arrivals' || w.kind === 'device-send') &&
+    nodes !== 1
+  )
+    issue(['system', 'nodes'], `a ${w.kind} workload runs on one node, got ${nodes}`);
+}
+
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type ViewName = (typeof VIEW_NAMES)[number];
 export type BusScenario = Scenario & { system: { kind: 'bus' } };
 export type NetworkScenario = Scenario & { system: { kind: 'network' } };
+export type CniScenario = Scenario & { system: { kind: 'cni' } };

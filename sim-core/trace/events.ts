@@ -9,6 +9,7 @@ import type { ProtocolAction, ProtocolEvent } from '../memory/protocol';
 import type { BusTxnKind } from '../memory/bus';
 import type { RouteReason } from '../network/network-frame';
 import type { Header, Port } from '../network/topology';
+import type { CniEventBody } from '../ni/cni/cni-events';
 
 export type AccessOp = 'load' | 'store';
 
@@ -110,7 +111,11 @@ export type SimEventBody =
       /** A cycle of packets each waiting for a frame the next one holds, when there is one. */
       deadlock: { packet: number; router: number; where: string; waitsFor: Port }[];
     }
-  | { kind: 'sim.halt'; reason: 'all programs finished' | 'all packets delivered' };
+  | CniEventBody
+  | {
+      kind: 'sim.halt';
+      reason: 'all programs finished' | 'all packets delivered' | 'all messages delivered';
+    };
 
 export type SimEvent = SimEventBody & { cycle: number; seq: number };
 export type SimEventKind = SimEvent['kind'];

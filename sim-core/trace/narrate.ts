@@ -7,6 +7,7 @@ import { hex } from '../system/program';
 import type { NetworkFrame } from '../network/network-frame';
 import type { Frame } from '../sim';
 import type { SimEvent } from './events';
+import { describeCniEvent, narrateQuietCni } from '../ni/cni/cni-narrate';
 
 const proc = (n: number) => `P${n}`;
 
@@ -82,6 +83,16 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
       return e.deadlock.length > 0
         ? `⚠ DEADLOCK: ${e.deadlock.map((d) => `packet ${d.packet} at router ${d.router} waits for ${d.waitsFor}`).join(' → ')} → back to packet ${e.deadlock[0]!.packet}`
         : `⚠ no phit has moved for ${e.idleCycles} cycles: ${e.held.length} frames are held`;
+    case 'cni.access':
+    case 'cni.txn':
+    case 'cni.coh':
+    case 'cni.nack':
+    case 'cni.msg':
+    case 'cni.pointer':
+    case 'cni.device':
+    case 'cni.lost':
+    case 'cni.work':
+      return describeCniEvent(e);
     // Told through the cpu.* and bus.grant events that caused them.
     case 'coh.transition':
     case 'bus.request':
@@ -103,6 +114,7 @@ export function narrate(events: readonly SimEvent[], blockBytes: number): string
  */
 export function narrateQuiet(frame: Frame, blockBytes: number): string {
   if (frame.model === 'network') return narrateQuietNetwork(frame);
+  if (frame.model === 'cni') return narrateQuietCni(frame);
   if (frame.cycle === 0) return 'Initial state: every cache is empty. Step forward to begin.';
   if (frame.halted) return 'All programs have finished.';
   const parts: string[] = [];

@@ -26,7 +26,8 @@ import {
   type Snoop,
   type Txn,
 } from './bus-text';
-import { inkFor, UNKNOWN_TXN } from './colour';
+import { appendHatch, inkFor, UNKNOWN_TXN } from './colour';
+import { animateAttrs, fadeIn } from './motion';
 
 export interface BusRenderOptions {
   /** Width React gave the drawing; it grows past this (and scrolls) when boxes would not fit. */
@@ -94,34 +95,6 @@ function textWidth<D>(
   const measured =
     node && typeof node.getComputedTextLength === 'function' ? node.getComputedTextLength() : 0;
   return measured > 0 ? measured : chars * 7.5;
-}
-
-/** Sets attributes now, or through a short transition when stepping. */
-function animateAttrs<E extends BaseType, D>(
-  sel: Selection<E, D, BaseType, unknown>,
-  ms: number,
-  values: Record<string, string | number | ((d: D, i: number) => string | number)>,
-): void {
-  if (ms > 0) {
-    const t = sel.transition().duration(ms);
-    for (const [k, v] of Object.entries(values)) {
-      if (typeof v === 'function') t.attr(k, v);
-      else t.attr(k, v);
-    }
-  } else {
-    sel.each(function () {
-      interrupt(this);
-    });
-    for (const [k, v] of Object.entries(values)) {
-      if (typeof v === 'function') sel.attr(k, v);
-      else sel.attr(k, v);
-    }
-  }
-}
-
-/** A named transition, so a later move of the same element does not cut the fade short. */
-function fadeIn<E extends BaseType, D>(sel: Selection<E, D, BaseType, unknown>, ms: number): void {
-  if (ms > 0) sel.attr('opacity', 0).transition('fade').duration(ms).attr('opacity', 1);
 }
 
 /**
@@ -253,14 +226,7 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
   const svg = select(svgElement).attr('class', 'vg-bus-svg');
 
   const defs = svg.append('defs');
-  const pattern = defs
-    .append('pattern')
-    .attr('id', hatch)
-    .attr('width', 6)
-    .attr('height', 6)
-    .attr('patternUnits', 'userSpaceOnUse')
-    .attr('patternTransform', 'rotate(45)');
-  pattern.append('rect').attr('width', 2).attr('height', 6).attr('fill', 'rgba(0,0,0,0.35)');
+  appendHatch(defs, hatch);
   for (const [name, colour] of [...Object.entries(txnColours), ['data', '#111111']] as const) {
     defs
       .append('marker')

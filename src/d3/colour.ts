@@ -1,4 +1,5 @@
 /** Colour helpers shared by the graphic views: text on a coloured fill must stay readable. */
+import type { Selection } from 'd3';
 
 function luminance(hex: string): number {
   const n = Number.parseInt(hex.replace('#', ''), 16);
@@ -21,3 +22,18 @@ export function inkFor(fill: string): string {
 
 /** The fallback colour of a transaction kind the palette does not know. */
 export const UNKNOWN_TXN = '#555555';
+
+/** The diagonal hatch drawn over transient coherence states (colour is never the only cue). */
+export function appendHatch(defs: Selection<SVGDefsElement, unknown, null, undefined>, id: string) {
+  defs
+    .append('pattern')
+    .attr('id', id)
+    .attr('width', 6)
+    .attr('height', 6)
+    .attr('patternUnits', 'userSpaceOnUse')
+    .attr('patternTransform', 'rotate(45)')
+    .append('rect')
+    .attr('width', 2)
+    .attr('height', 6)
+    .attr('fill', 'rgba(0,0,0,0.35)');
+}

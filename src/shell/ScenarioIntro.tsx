@@ -8,7 +8,20 @@ import { SafeText } from './SafeText';
 import type { Scenario } from '../../sim-core/index';
 import { useApp } from '../state/store';
 
-function describeSystem(system: Scenario['system']): string {
+type CniSystem = Extract<Scenario['system'], { kind: 'cni' }>;
+
+/** "2 nodes · CNI16Q · memory bus · MOESI"; a local queue joins two processors, with no NI. */
+function describeCni(system: CniSystem, workload: Scenario['workload']): string {
+  const bus = system.bus === 'io' ? 'I/O bus' : 'memory bus';
+  if ('messages' in workload && workload.messages.kind === 'local-queue') {
+    const w = workload.messages;
+    return `1 node · two processors and a local queue of ${w.slots} slots · ${bus} · ${system.protocol}`;
+  }
+  const nodes = `${system.nodes} node${system.nodes === 1 ? '' : 's'}`;
+  return `${nodes} · ${system.ni} · ${bus} · ${system.protocol}`;
+}
+
+function describeSystem(system: Scenario['system'], workload: Scenario['workload']): string {
   if (system.kind === 'network') {
     const side = system.attached ?? system.k;
     const router =
@@ -17,6 +30,7 @@ function describeSystem(system: Scenario['system']): string {
         : `dimension-order ${system.dateline ? 'with' : 'without'} dateline`;
     return `${system.k}×${system.k} ${system.topology} · ${router} · ${system.packetPhits}-phit packets · ${side * side} nodes`;
   }
+  if (system.kind === 'cni') return describeCni(system, workload);
   const c = system.cache;
   return `${system.nodes} processors · ${system.protocol} · ${c.sizeBytes} B ${c.associativity}-way caches · ${c.blockBytes} B blocks · ${system.bus.preset} bus`;
 }
@@ -41,7 +55,7 @@ export function ScenarioIntro() {
         <span className="intro-title" data-testid="scenario-title">
           {scenario.title}
         </span>
-        <span className="intro-meta">{describeSystem(scenario.system)}</span>
+        <span className="intro-meta">{describeSystem(scenario.system, scenario.workload)}</span>
       </summary>
       {scenario.summary ? <SafeText text={scenario.summary} /> : null}
       {scenario.learningGoals.length > 0 ? (

@@ -6,10 +6,12 @@
  * key never queues up a backlog and no keypress is lost.
  */
 import { create } from 'zustand';
-import { DEFAULT_VIEWS } from '../../sim-core/index';
+import { cniSweepPlan, DEFAULT_VIEWS } from '../../sim-core/index';
 import type {
   BusFrame,
   BusMeta,
+  CniSweepPoint,
+  CniSweepRequest,
   InputIssue,
   ModelMeta,
   Scenario,
@@ -19,7 +21,7 @@ import type {
   SweepRequest,
   ViewName,
 } from '../../sim-core/index';
-import type { LoadSpec, SimApi } from '../worker/sim-api';
+import type { LoadSpec, SimApi, SweepProgress, SweepResult } from '../worker/sim-api';
 import { linkFor } from './link';
 
 export type Selection =
@@ -40,16 +42,19 @@ export const busFrame = (s: AppState): BusFrame | null =>
   s.view?.frame.model === 'bus' ? s.view.frame : null;
 export const busMeta = (s: AppState): BusMeta | null => (s.meta?.model === 'bus' ? s.meta : null);
 
-export interface SweepState {
+/** A sweep's progress and points so far: a network load sweep by default, or a cni sweep. */
+export interface SweepState<R = SweepRequest, P = SweepPoint> {
   running: boolean;
   done: number;
   total: number;
-  points: SweepPoint[];
+  points: P[];
   cancelled: boolean;
-  request: SweepRequest | null;
+  request: R | null;
 }
 
-const idleSweep: SweepState = {
+export type CniSweepState = SweepState<CniSweepRequest, CniSweepPoint>;
+
+const idleSweep: SweepState<never, never> = {
   running: false,
   done: 0,
   total: 0,
@@ -78,6 +83,8 @@ export interface AppState {
   helpOpen: boolean;
   /** The latest load sweep (network scenarios): its points so far and progress. */
   sweep: SweepState;
+  /** The latest message-size sweep (cni scenarios, Figs. 6-7). */
+  cniSweep: CniSweepState;
 }
 
 /** A navigation request as data, so waiting requests can be merged instead of dropped. */
@@ -125,6 +132,7 @@ export const useApp = create<AppState>(() => ({
   selection: null,
   helpOpen: false,
   sweep: idleSweep,
+  cniSweep: idleSweep,
 }));
 
 let inFlight = false;
@@ -150,6 +158,33 @@ async function drain(): Promise<void> {
 function navigate(request: Navigation): Promise<void> {
   waiting = merge(waiting, request);
   return drain();
+}
+
+/**
+ * Runs a sweep in the worker into its slot of the state (`read` and `write` name the slot),
+ * points appearing as they are measured. The service runs one sweep at a time (a new one stops
+ * the old), so while either kind runs another does not start.
+ */
+async function trackSweep<R, P>(
+  read: (s: AppState) => SweepState<R, P>,
+  write: (slot: SweepState<R, P>) => Partial<AppState>,
+  request: R,
+  total: number,
+  run: (api: SimApi, onProgress: SweepProgress<P>) => Promise<SweepResult<P>>,
+): Promise<void> {
+  const { api, sweep, cniSweep } = useApp.getState();
+  if (!api || sweep.running || cniSweep.running) return;
+  const update = (next: (slot: SweepState<R, P>) => Partial<SweepState<R, P>>) =>
+    useApp.setState((s) => write({ ...read(s), ...next(read(s)) }));
+  update(() => ({ running: true, done: 0, total, points: [], cancelled: false, request }));
+  try {
+    const result = await run(api, (done, all, point) =>
+      update((slot) => ({ done, total: all, points: [...slot.points, point] })),
+    );
+    update(() => ({ running: false, cancelled: result.cancelled, points: result.points }));
+  } catch {
+    update(() => ({ running: false, cancelled: true }));
+  }
 }
 
 export const actions = {
@@ -181,6 +216,7 @@ export const actions = {
         digest: reply.digest,
         views: options.views ?? reply.scenario.views ?? [...DEFAULT_VIEWS[reply.meta.model]],
         sweep: idleSweep,
+        cniSweep: idleSweep,
         selection: null,
       });
       return true;
@@ -232,26 +268,23 @@ export const actions = {
   select: (selection: Selection) => useApp.setState({ selection }),
 
   /** Runs a load sweep in the worker; points appear as they are measured. */
-  async runSweep(request: SweepRequest): Promise<void> {
-    const { api, sweep } = useApp.getState();
-    if (!api || sweep.running) return;
-    const total = request.routers.length * request.loads.length;
-    useApp.setState({
-      sweep: { running: true, done: 0, total, points: [], cancelled: false, request },
-    });
-    try {
-      const result = await api.sweep(request, (done, all, point) =>
-        useApp.setState((s) => ({
-          sweep: { ...s.sweep, done, total: all, points: [...s.sweep.points, point] },
-        })),
-      );
-      useApp.setState((s) => ({
-        sweep: { ...s.sweep, running: false, cancelled: result.cancelled, points: result.points },
-      }));
-    } catch {
-      useApp.setState((s) => ({ sweep: { ...s.sweep, running: false, cancelled: true } }));
-    }
-  },
+  runSweep: (request: SweepRequest) =>
+    trackSweep(
+      (s) => s.sweep,
+      (sweep) => ({ sweep }),
+      request,
+      request.routers.length * request.loads.length,
+      (api, progress) => api.sweep(request, progress),
+    ),
+  /** Runs a cni message-size sweep (every NI that fits the bus, at every size) in the worker. */
+  runCniSweep: (request: CniSweepRequest) =>
+    trackSweep(
+      (s) => s.cniSweep,
+      (cniSweep) => ({ cniSweep }),
+      request,
+      cniSweepPlan(request).length,
+      (api, progress) => api.cniSweep(request, progress),
+    ),
   cancelSweep: () => void useApp.getState().api?.cancelSweep(),
   dismissProblem: () => useApp.setState({ problem: null }),
   showProblem: (problem: Problem) => useApp.setState({ problem }),

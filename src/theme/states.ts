@@ -34,4 +34,17 @@ export const txnColours: Record<string, string> = {
   RDX: '#D55E00',
   INV: '#CC79A7',
   WB: '#009E73',
+  // Uncached 8-byte register accesses of the network interfaces (NI2w, CNI4's status register).
+  UCR8: '#56B4E9',
+  UCW8: '#E69F00',
+};
+
+/** What each bus transaction kind does, for legends and labels. */
+export const txnNames: Record<string, string> = {
+  RD: 'read',
+  RDX: 'read for ownership',
+  INV: 'invalidate',
+  WB: 'write-back',
+  UCR8: 'uncached 8-byte load',
+  UCW8: 'uncached 8-byte store',
 };

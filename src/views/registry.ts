@@ -2,18 +2,21 @@
 import type { ComponentType } from 'react';
 import type { ViewName } from '../../sim-core/index';
 import { BusView } from './bus/BusView';
+import { BusesView } from './buses/BusesView';
 import { CachesView } from './caches/CachesView';
+import { CdrView } from './cdr/CdrView';
 import { ChartsView } from './charts/ChartsView';
 import { EventLogView } from './log/EventLogView';
 import { MemoryView } from './memory/MemoryView';
 import { NotesView } from './notes/NotesView';
 import { ProgramView } from './program/ProgramView';
 import { ProtocolTableView } from './protocol/ProtocolTableView';
+import { QueueView } from './queue/QueueView';
 import { RouterView } from './router/RouterView';
 import { StatsView } from './stats/StatsView';
 import { TorusView } from './torus/TorusView';
 
-export type ModelKind = 'bus' | 'network';
+export type ModelKind = 'bus' | 'network' | 'cni';
 
 export interface ViewEntry {
   title: string;
@@ -25,11 +28,18 @@ export interface ViewEntry {
 }
 
 export const viewRegistry = {
-  notes: { title: 'Walkthrough', models: ['bus', 'network'], area: 'left', Component: NotesView },
+  notes: {
+    title: 'Walkthrough',
+    models: ['bus', 'network', 'cni'],
+    area: 'left',
+    Component: NotesView,
+  },
   program: { title: 'Programs', models: ['bus'], area: 'left', Component: ProgramView },
   caches: { title: 'Caches', models: ['bus'], area: 'centre', Component: CachesView },
   bus: { title: 'Bus', models: ['bus'], area: 'centre', Component: BusView },
   torus: { title: 'Torus', models: ['network'], area: 'centre', Component: TorusView },
+  queue: { title: 'Cachable queues', models: ['cni'], area: 'centre', Component: QueueView },
+  cdr: { title: 'Device registers', models: ['cni'], area: 'centre', Component: CdrView },
   protocol: {
     title: 'Protocol table',
     models: ['bus'],
@@ -37,8 +47,24 @@ export const viewRegistry = {
     Component: ProtocolTableView,
   },
   router: { title: 'Router', models: ['network'], area: 'right', Component: RouterView },
-  log: { title: 'Event log', models: ['bus', 'network'], area: 'right', Component: EventLogView },
+  log: {
+    title: 'Event log',
+    models: ['bus', 'network', 'cni'],
+    area: 'right',
+    Component: EventLogView,
+  },
   memory: { title: 'Memory', models: ['bus'], area: 'bottom', Component: MemoryView },
-  stats: { title: 'Statistics', models: ['bus', 'network'], area: 'bottom', Component: StatsView },
-  charts: { title: 'Load sweep', models: ['network'], area: 'bottom', Component: ChartsView },
+  buses: { title: 'Buses', models: ['cni'], area: 'bottom', Component: BusesView },
+  stats: {
+    title: 'Statistics',
+    models: ['bus', 'network', 'cni'],
+    area: 'bottom',
+    Component: StatsView,
+  },
+  charts: {
+    title: 'Load sweep',
+    models: ['network', 'cni'],
+    area: 'bottom',
+    Component: ChartsView,
+  },
 } satisfies Record<ViewName, ViewEntry>;

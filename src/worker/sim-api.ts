@@ -4,6 +4,8 @@
  * requires both to produce identical event logs.
  */
 import type {
+  CniSweepPoint,
+  CniSweepRequest,
   InputIssue,
   ModelMeta,
   Override,
@@ -29,17 +31,18 @@ export type LoadReply =
     }
   | { ok: false; issues: InputIssue[] };
 
-export interface SweepResult {
-  points: SweepPoint[];
+/** A sweep's outcome: a network load sweep's points by default, or a cni sweep's. */
+export interface SweepResult<P = SweepPoint> {
+  points: P[];
   /** Stopped by cancelSweep before every point was run. */
   cancelled: boolean;
 }
 
 /** Called after every point of a sweep (through a Comlink proxy from the worker). */
-export type SweepProgress = (
+export type SweepProgress<P = SweepPoint> = (
   done: number,
   total: number,
-  point: SweepPoint,
+  point: P,
 ) => void | Promise<void>;
 
 export interface SimApi {
@@ -54,5 +57,14 @@ export interface SimApi {
    * each point as it is done. A load or a cancelSweep stops it between points.
    */
   sweep(request: SweepRequest, onProgress?: SweepProgress): Promise<SweepResult>;
+  /**
+   * Runs the loaded cni scenario's machine for each NI (that fits the bus) at each message size:
+   * a Fig. 6 ping-pong or a Fig. 7 stream per point. Progress and stopping as for `sweep`.
+   */
+  cniSweep(
+    request: CniSweepRequest,
+    onProgress?: SweepProgress<CniSweepPoint>,
+  ): Promise<SweepResult<CniSweepPoint>>;
+  /** Stops whichever sweep is running, between two points. */
   cancelSweep(): Promise<void>;
 }

@@ -4,14 +4,18 @@
  */
 import {
   applyOverrides,
+  cniSweepPlan,
+  cniSweepPoint,
   digestEvents,
   parseScenario,
   Session,
   type SessionView,
   networkConfigOf,
   sweepPoint,
+  type CniScenario,
+  type CniSweepPoint,
+  type CniSweepRequest,
   type NetworkScenario,
-  type SweepPoint,
   type SweepRequest,
 } from '../../sim-core/index';
 import { findBuiltin } from '../../scenarios/index';
@@ -89,19 +93,42 @@ export class SimService implements SimApi {
     const scenario = this.current().scenario;
     if (scenario.system.kind !== 'network') throw new Error('sweeps need a network scenario');
     const base = networkConfigOf(scenario as NetworkScenario);
+    const jobs = request.routers.flatMap((router) =>
+      request.loads.map((load) => () => sweepPoint(base, router, load, request)),
+    );
+    return this.runPoints(jobs, onProgress);
+  }
+
+  async cniSweep(
+    request: CniSweepRequest,
+    onProgress?: SweepProgress<CniSweepPoint>,
+  ): Promise<SweepResult<CniSweepPoint>> {
+    const scenario = this.current().scenario;
+    if (scenario.system.kind !== 'cni') throw new Error('cni sweeps need a cni scenario');
+    const base = scenario as CniScenario;
+    const jobs = cniSweepPlan(request).map(
+      ({ ni, bytes }) =>
+        () =>
+          cniSweepPoint(base, ni, request.bus, request.metric, bytes),
+    );
+    return this.runPoints(jobs, onProgress);
+  }
+
+  /** Runs independent points in order, reporting each; a newer sweep, cancel or load stops it. */
+  private async runPoints<P>(
+    jobs: (() => P)[],
+    onProgress?: SweepProgress<P>,
+  ): Promise<SweepResult<P>> {
     const generation = ++this.sweepGeneration;
-    const points: SweepPoint[] = [];
-    const total = request.routers.length * request.loads.length;
-    for (const router of request.routers) {
-      for (const load of request.loads) {
-        await yieldToMessages();
-        if (generation !== this.sweepGeneration) return { points, cancelled: true };
-        const point = sweepPoint(base, router, load, request);
-        points.push(point);
-        // Awaited: through the worker the callback is a proxy, and the caller must have seen
-        // every point before the result arrives.
-        await onProgress?.(points.length, total, point);
-      }
+    const points: P[] = [];
+    for (const job of jobs) {
+      await yieldToMessages();
+      if (generation !== this.sweepGeneration) return { points, cancelled: true };
+      const point = job();
+      points.push(point);
+      // Awaited: through the worker the callback is a proxy, and the caller must have seen
+      // every point before the result arrives.
+      await onProgress?.(points.length, jobs.length, point);
     }
     return { points, cancelled: false };
   }

@@ -30,6 +30,8 @@ export function createWorkerSim(): WorkerSim {
     // A callback cannot be cloned into the worker: it travels as a Comlink proxy.
     sweep: (request, onProgress) =>
       remote.sweep(request, onProgress ? proxy(onProgress) : undefined),
+    cniSweep: (request, onProgress) =>
+      remote.cniSweep(request, onProgress ? proxy(onProgress) : undefined),
     cancelSweep: () => remote.cancelSweep(),
   };
   return { api, terminate: () => worker.terminate() };

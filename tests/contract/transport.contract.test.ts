@@ -102,3 +102,86 @@ describe('load sweeps', () => {
     expect(result.points).toHaveLength(1);
   });
 });
+
+describe('cni message-size sweeps', () => {
+  const nis = ['NI2w', 'CNI4', 'CNI16Q', 'CNI512Q', 'CNI16Qm'] as const;
+
+  it('give the same points through both transports, skipping CNI16Qm on the I/O bus', async () => {
+    const results = [];
+    for (const [, api] of transports) {
+      const loaded = await api.load({ kind: 'builtin', id: 'cni-remote-pingpong', overrides: [] });
+      expect(loaded.ok).toBe(true);
+      const progress: [number, number][] = [];
+      const result = await api.cniSweep(
+        { metric: 'latency', bus: 'io', nis: [...nis], sizes: [8, 64] },
+        (done, total) => {
+          progress.push([done, total]);
+        },
+      );
+      expect(progress.map(([done]) => done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(progress.every(([, total]) => total === 8)).toBe(true);
+      expect(result.cancelled).toBe(false);
+      results.push(result.points);
+    }
+    expect(results[1]).toEqual(results[0]);
+    const points = results[0]!;
+    expect(points.map((p) => `${p.ni}@${p.bytes}`)).toEqual([
+      'NI2w@8',
+      'NI2w@64',
+      'CNI4@8',
+      'CNI4@64',
+      'CNI16Q@8',
+      'CNI16Q@64',
+      'CNI512Q@8',
+      'CNI512Q@64',
+    ]);
+    expect(points.every((p) => p.outcome === 'done' && p.bus === 'io')).toBe(true);
+    const at = (ni: string, bytes: number) =>
+      points.find((p) => p.ni === ni && p.bytes === bytes)!.value!;
+    // Fig. 6b: a coherent queue beats NI2w's train of uncached accesses at 64 bytes.
+    expect(at('CNI16Q', 64)).toBeLessThan(at('NI2w', 64));
+    expect(at('NI2w', 64)).toBeGreaterThan(at('NI2w', 8));
+  });
+
+  it('measure bandwidth as a fraction of 144 MB/s on the memory bus, all five NIs', async () => {
+    const loaded = await worker.api.load({
+      kind: 'builtin',
+      id: 'cni-remote-pingpong',
+      overrides: [],
+    });
+    expect(loaded.ok).toBe(true);
+    const result = await worker.api.cniSweep({
+      metric: 'bandwidth',
+      bus: 'memory',
+      nis: [...nis],
+      sizes: [64],
+    });
+    expect(result.points.map((p) => p.ni)).toEqual([...nis]);
+    for (const p of result.points) {
+      expect(p.outcome).toBe('done');
+      expect(p.value).toBeGreaterThan(0);
+      expect(p.value).toBeLessThan(1);
+    }
+  });
+
+  it('stops between points when cancelled', async () => {
+    const api = createInProcessSim();
+    await api.load({ kind: 'builtin', id: 'cni-remote-pingpong', overrides: [] });
+    const result = await api.cniSweep(
+      { metric: 'latency', bus: 'memory', nis: [...nis], sizes: [8, 16] },
+      (done) => {
+        if (done === 1) void api.cancelSweep();
+      },
+    );
+    expect(result.cancelled).toBe(true);
+    expect(result.points).toHaveLength(1);
+  });
+
+  it('refuses a network scenario', async () => {
+    const api = createInProcessSim();
+    await api.load({ kind: 'builtin', id: 'chaos-vs-dor', overrides: [] });
+    await expect(
+      api.cniSweep({ metric: 'latency', bus: 'memory', nis: ['CNI16Q'], sizes: [8] }),
+    ).rejects.toThrow('cni sweeps need a cni scenario');
+  });
+});

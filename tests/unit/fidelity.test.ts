@@ -7,6 +7,14 @@ import {
   postSaturationRow,
   zeroLoadRow,
 } from '../../sim-core/fidelity/torus';
+import {
+  bw64Row,
+  cni4KneeRow,
+  latencyOrderRow,
+  rtt64Row,
+  snarfRow,
+  txPerBlockRow,
+} from '../../sim-core/fidelity/cni';
 
 describe('fidelity against the Cranium thesis (seed 001)', () => {
   it('torus.zeroLoad: every hop count on 8×8 takes exactly 4·(j+1) + L cycles', () => {
@@ -31,5 +39,29 @@ describe('fidelity against the Cranium thesis (seed 001)', () => {
   it('torus.chaos.vs.deflection.sat: chaos saturates higher than deflection routing on 8×8', () => {
     const row = chaosVsDeflectionRow();
     expect(row.pass, row.metric).toBe(true);
+  });
+});
+
+describe('fidelity against the coherent-network-interface paper (seed 000)', () => {
+  it.each([
+    ['cni.order.latency.io', () => latencyOrderRow('io')],
+    ['cni.rtt64.mem', () => rtt64Row('memory')],
+    ['cni.rtt64.io', () => rtt64Row('io')],
+    ['cni.bw64.mem', () => bw64Row('memory')],
+    ['cni.bw64.io', () => bw64Row('io')],
+    ['cni.cq.txPerBlock', txPerBlockRow],
+    ['cni.cni4.knee', cni4KneeRow],
+    ['cni.snarf.gain', snarfRow],
+  ] as const)('%s passes', (id, row) => {
+    const r = row();
+    expect(r.id).toBe(id);
+    expect(r.pass, `${r.metric}: ours ${r.ours}, paper ${r.paper}`).toBe(true);
+  });
+
+  // Known gap (docs/fidelity/cni.md): with the digest's reading of CNI16Qm's receive path (a
+  // write-back and a read-for-ownership per block), CNI16Qm comes out above CNI4, not just above
+  // CNI16Q. Pinned so the day it passes, this test says so.
+  it.fails('cni.order.latency.mem: NI2w > CNI4 > CNI16Qm ≳ CNI16Q ≈ CNI512Q', () => {
+    expect(latencyOrderRow('memory').pass).toBe(true);
   });
 });

@@ -14,15 +14,12 @@ import {
   reactionText,
   txnTitle,
 } from '../../d3/bus-text';
+import { reducedMotion } from '../../d3/motion';
 import { useApp, busFrame, busMeta } from '../../state/store';
 import '../views-graphics.css';
 import { BusTimeline } from './BusTimeline';
 
 const NO_EVENTS: SimEvent[] = [];
-
-const reducedMotion = () =>
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -22,7 +22,9 @@ interface Row {
   haystack: string;
 }
 
-function whoOf(e: SimEvent): string {
+/** Who acted: an agent of a coherent-NI node is named with its node when there are several. */
+function whoOf(e: SimEvent, nodes: number): string {
+  const at = (agent: string, node: number) => (nodes > 1 ? `${agent}@${node}` : agent);
   switch (e.kind) {
     case 'cpu.hit':
     case 'cpu.miss':
@@ -50,29 +52,50 @@ function whoOf(e: SimEvent): string {
       return 'check';
     case 'sim.halt':
       return 'sim';
+    case 'cni.access':
+    case 'cni.txn':
+    case 'cni.coh':
+    case 'cni.nack':
+    case 'cni.pointer':
+    case 'cni.work':
+      return at(e.agent, e.node);
+    case 'cni.device':
+      return at('NI', e.node);
+    case 'cni.msg':
+      return `msg ${e.msg}`;
+    case 'cni.lost':
+      return 'check';
   }
 }
 
-function buildRows(log: readonly SimEvent[], blockBytes: number): Row[] {
+/** Text of a row, or null for events the log leaves out (cache hits, compute, own transients). */
+function rowText(e: SimEvent, blockBytes: number): string | null {
+  // Protocol transitions have no narration of their own; the log still lists them, muted.
+  if (e.kind === 'coh.transition') return `P${e.cache} ${e.from}→${e.to} on ${e.event}`;
+  if (e.kind === 'cni.coh') {
+    if (e.from === e.to) return null;
+    return describeEvent(e, blockBytes) ?? `${e.target} ${e.from}→${e.to} on ${e.event}`;
+  }
+  return describeEvent(e, blockBytes);
+}
+
+function styleOf(e: SimEvent): Row['style'] {
+  if (e.kind === 'coh.transition' || e.kind === 'cni.coh') return 'transition';
+  if (e.kind === 'invariant.violation' || e.kind === 'cni.lost') return 'violation';
+  return 'plain';
+}
+
+function buildRows(log: readonly SimEvent[], blockBytes: number, nodes: number): Row[] {
   const rows: Row[] = [];
   for (const e of log) {
-    // Protocol transitions have no narration of their own; the log still lists them, muted.
-    const text =
-      e.kind === 'coh.transition'
-        ? `P${e.cache} ${e.from}→${e.to} on ${e.event}`
-        : describeEvent(e, blockBytes);
+    const text = rowText(e, blockBytes);
     if (text === null) continue;
-    const who = whoOf(e);
+    const who = whoOf(e, nodes);
     rows.push({
       e,
       who,
       text,
-      style:
-        e.kind === 'coh.transition'
-          ? 'transition'
-          : e.kind === 'invariant.violation'
-            ? 'violation'
-            : 'plain',
+      style: styleOf(e),
       haystack: `${e.cycle} ${who} ${text}`.toLowerCase(),
     });
   }
@@ -97,14 +120,15 @@ export function EventLogView() {
   const blockBytes = useApp((s) =>
     s.meta === null ? null : (busMeta(s)?.geometry.blockBytes ?? 0),
   );
+  const nodes = useApp((s) => s.meta?.nodes ?? 1);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [showTransitions, setShowTransitions] = useState(true);
   const [query, setQuery] = useState('');
   const search = useDeferredValue(query.trim().toLowerCase());
 
   const all = useMemo(
-    () => (blockBytes === null ? [] : buildRows(log, blockBytes)),
-    [log, blockBytes],
+    () => (blockBytes === null ? [] : buildRows(log, blockBytes, nodes)),
+    [log, blockBytes, nodes],
   );
   const rows = useMemo(
     () =>

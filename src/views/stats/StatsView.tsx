@@ -3,6 +3,8 @@ import { useApp } from '../../state/store';
 import '../views-tables.css';
 import { BusStatsTable } from './BusStatsTable';
 import { CacheStatsTable } from './CacheStatsTable';
+import { CniBusStatsTable } from './CniBusStatsTable';
+import { CniStatsTable } from './CniStatsTable';
 import { NetworkStatsTable } from './NetworkStatsTable';
 import { ProcessorStatsTable } from './ProcessorStatsTable';
 
@@ -14,6 +16,17 @@ export function StatsView() {
       <div className="vt-view">
         <p className="vt-key">Counts up to cycle {frame.stats.cycles}.</p>
         <NetworkStatsTable stats={frame.stats} />
+      </div>
+    );
+  }
+  if (frame.model === 'cni') {
+    return (
+      <div className="vt-view">
+        <p className="vt-key">Counts up to cycle {frame.stats.cycles}.</p>
+        <div className="vt-cards">
+          <CniStatsTable stats={frame.stats} />
+          <CniBusStatsTable stats={frame.stats} />
+        </div>
       </div>
     );
   }

@@ -1,0 +1,551 @@
+/**
+ * The coherent-network-interface model (seed 000, Mukherjee, Falsafi, Hill & Wood, ISCA 1996;
+ * digest seed-000-cni.md §B). Each node: a processor with a blocking write-back cache, an NI of
+ * one of the five kinds of Table 1, and one snooping MOESI bus (memory bus, or a coherent I/O bus
+ * behind a bridge); the nodes are joined by the paper's fixed-latency network with a sliding
+ * window (§B.0). A local-queue workload puts two processors on one bus instead (Fig. 2).
+ *
+ * Order of work inside cycle c:
+ *   1. network: messages and acknowledgements due at c reach their NIs;
+ *   2. per node, bus: the transaction ending at c delivers; then the bus is granted (snoops now);
+ *   3. per node, agents P, P1, NI: each performs at most one operation (hits finish at once);
+ *   4. invariants on the blocks touched, the queues' occupancy; halt when all is delivered.
+ */
+import { clonePlain } from '../../kernel/clone';
+import type { SimEventBody } from '../../trace/events';
+import type { CniConfig } from './cni-config';
+import type { BlockView, CniFrame, CniNodeView, CniStats, QueueView, TxnView } from './cni-frame';
+import {
+  CNI_TXN_KINDS,
+  type Agent,
+  type AgentName,
+  type BlockData,
+  type CniNode,
+  type CniState,
+  type CniTxn,
+  type QueueSide,
+} from './cni-state';
+import { LOCAL_QUEUE_BYTES_PER_CYCLE, NI_KINDS, splitPayload } from './config';
+import { call, complete, grant, runAgent, type Ctx } from './engine';
+import { layoutOf, slotBlock, type Layout } from './layout';
+import { mechanismOf, ROUTINES } from './mechanisms/registry';
+import { deliverDue } from './message-network';
+
+const side = (): QueueSide => ({
+  pointer: 0,
+  sense: 1,
+  shadowHead: 0,
+  shadowSense: 1,
+  refreshes: 0,
+  count: 0,
+});
+
+function initialData(name: string): BlockData {
+  if (name.endsWith('.head')) return { head: 0, sense: 1, v: 0 };
+  if (name.endsWith('.tail')) return { tail: 0, sense: 1, v: 0 };
+  return { msg: -1, part: -1, valid: 0, v: 0 };
+}
+
+export class CniSystem {
+  state: CniState;
+  readonly layout: Layout;
+
+  constructor(readonly cfg: CniConfig) {
+    this.layout = layoutOf(cfg);
+    this.state = this.initialState();
+  }
+
+  private initialState(): CniState {
+    const { cfg, layout } = this;
+    const w = cfg.workload;
+    const local = w.kind === 'local-queue';
+    const mech = mechanismOf(cfg);
+    const ni = NI_KINDS[cfg.ni];
+    const clean = cfg.protocol.states.E ? 'E' : 'S';
+    const state: CniState = {
+      cycle: 0,
+      halted: false,
+      nodes: [],
+      net: { inFlight: [], acks: [], window: {} },
+      messages: [],
+      users: [],
+      nextTxnId: 0,
+      nextRequestSeq: 0,
+      lastSeq: {},
+      violations: 0,
+      lost: 0,
+    };
+    for (let id = 0; id < cfg.nodes; id++) {
+      const agent = (name: AgentName, routine: string): Agent => {
+        const a: Agent = {
+          name,
+          lines: {},
+          victims: {},
+          stack: [],
+          busy: null,
+          result: null,
+          pendingStores: 0,
+          halted: false,
+        };
+        call(a, routine);
+        return a;
+      };
+      const home: Record<number, BlockData> = {};
+      for (const b of layout.blocks) home[b.id] = initialData(b.name);
+      const node: CniNode = {
+        id,
+        agents: {},
+        home,
+        latest: clonePlain(home),
+        bus: {
+          kind: cfg.bus,
+          queue: [],
+          current: null,
+          recent: [],
+          busyCycles: 0,
+          counts: { RD: 0, RDX: 0, INV: 0, WB: 0, UCR8: 0, UCW8: 0 },
+          nacks: 0,
+        },
+        device: {
+          backlog: [],
+          rxFifo: [],
+          rxWordsRead: 0,
+          txFifo: [],
+          outbound: [],
+          rxPhase: 'CLEAN',
+          rxMsg: -1,
+          txFree: true,
+          txRequested: false,
+          pendingCount: 0,
+          pulls: [],
+          frames:
+            ni.receiveHome === 'memory' ? new Array<number>(ni.deviceCacheBlocks).fill(-1) : [],
+        },
+        queues: {},
+        app: {
+          outbox: [],
+          buffered: [],
+          expect: 0,
+          partsSeen: {},
+          replies: false,
+          handlerCycles: 0,
+          roundsLeft: 0,
+        },
+      };
+      node.agents.P = agent('P', local ? 'local.sender' : 'app.main');
+      if (local) node.agents.P1 = agent('P1', 'local.receiver');
+      else {
+        const device = agent('NI', mech.device);
+        // The NI's cache holds the device-homed blocks it backs, clean (Fig. 1 starts shared).
+        for (const b of layout.blocks) {
+          if (b.home !== 'device') continue;
+          const rxCdr = layout.rxCdr.includes(b.id);
+          device.lines[b.id] = {
+            state: cfg.pollCdr && rxCdr ? 'S' : clean,
+            data: { ...home[b.id]! },
+          };
+          if (cfg.pollCdr && rxCdr)
+            node.agents.P.lines[b.id] = { state: 'S', data: { ...home[b.id]! } };
+        }
+        // A memory-homed queue: the processor's cache has been round it once (the digest's E9
+        // warm-up), so it holds every block's tag in I, which snarfing needs.
+        for (const b of layout.blocks)
+          if (b.home === 'memory') node.agents.P.lines[b.id] = { state: 'I', data: null };
+        node.agents.NI = device;
+      }
+      for (const q of Object.keys(layout.queues))
+        node.queues[q] = { sender: side(), receiver: side() };
+      state.nodes.push(node);
+    }
+    this.placeWorkload(state);
+    return state;
+  }
+
+  private placeWorkload(state: CniState) {
+    const w = this.cfg.workload;
+    const app = (n: number) => state.nodes[n]!.app;
+    const send = (from: number, to: number, bytes: number) =>
+      app(from).outbox.push({ user: -1, to, bytes, notBefore: 0 });
+    switch (w.kind) {
+      case 'pingpong':
+        send(0, 1, w.bytes);
+        app(0).roundsLeft = w.rounds - 1;
+        app(0).expect = w.rounds;
+        app(1).expect = w.rounds;
+        app(1).replies = true;
+        return;
+      case 'stream':
+        for (let i = 0; i < w.count; i++) send(w.from, w.to, w.bytes);
+        app(w.to).expect += w.count;
+        return;
+      case 'burst':
+        for (const s of w.senders) for (let i = 0; i < w.count; i++) send(s, w.to, w.bytes);
+        app(w.to).expect += w.count * w.senders.length;
+        app(w.to).handlerCycles = w.handlerCycles;
+        return;
+      case 'alltoall': {
+        const n = state.nodes.length;
+        for (let r = 0; r < w.rounds; r++)
+          for (let i = 0; i < n; i++) for (let j = 1; j < n; j++) send(i, (i + j) % n, w.bytes);
+        for (let i = 0; i < n; i++) app(i).expect = w.rounds * (n - 1);
+        return;
+      }
+      case 'device-send':
+        for (let i = 0; i < w.count; i++) send(0, -1, w.bytes);
+        return;
+      case 'local-queue':
+        app(0).expect = w.count;
+        return;
+      case 'arrivals':
+        for (const m of w.messages) {
+          const parts = splitPayload(m.bytes);
+          const user = state.users.length;
+          state.users.push({
+            id: user,
+            src: -1,
+            dst: 0,
+            bytes: m.bytes,
+            parts: parts.length,
+            startedAt: m.at,
+            completedAt: -1,
+          });
+          parts.forEach((payload, part) => {
+            const id = state.messages.length;
+            state.messages.push({
+              id,
+              user,
+              part,
+              parts: parts.length,
+              src: -1,
+              dst: 0,
+              payload,
+              seq: id,
+              sentAt: m.at,
+              deliveredAt: -1,
+            });
+            state.net.inFlight.push({ msg: id, arrivesAt: m.at });
+          });
+        }
+        app(0).expect = w.messages.length;
+        return;
+    }
+  }
+
+  private ctx(node: CniNode, events: SimEventBody[]): Ctx {
+    return {
+      cfg: this.cfg,
+      layout: this.layout,
+      state: this.state,
+      node,
+      events,
+      hooks: mechanismOf(this.cfg).hooks,
+      routines: ROUTINES,
+    };
+  }
+
+  step(): SimEventBody[] {
+    const s = this.state;
+    const events: SimEventBody[] = [];
+    if (s.halted) return events;
+    s.cycle += 1;
+    deliverDue({ ...this.ctx(s.nodes[0]!, events) });
+    for (const node of s.nodes) {
+      const ctx = this.ctx(node, events);
+      complete(ctx);
+      grant(ctx);
+    }
+    for (const node of s.nodes) {
+      const ctx = this.ctx(node, events);
+      for (const name of ['P', 'P1', 'NI'] as const) {
+        const agent = node.agents[name];
+        if (agent) runAgent(ctx, agent);
+      }
+    }
+    if (this.cfg.checkInvariants) this.checkInvariants(events);
+    if (this.finished()) {
+      s.halted = true;
+      events.push({ kind: 'sim.halt', reason: 'all messages delivered' });
+    }
+    return events;
+  }
+
+  private finished(): boolean {
+    const s = this.state;
+    if (s.net.inFlight.length > 0) return false;
+    return s.nodes.every((n) => {
+      const d = n.device;
+      const agentsDone = (['P', 'P1'] as const).every((a) => !n.agents[a] || n.agents[a]!.halted);
+      return (
+        agentsDone &&
+        !n.bus.current &&
+        n.bus.queue.length === 0 &&
+        d.backlog.length + d.outbound.length + d.txFifo.length + d.rxFifo.length === 0 &&
+        d.pendingCount === 0 &&
+        !d.txRequested &&
+        d.rxPhase !== 'CLEARING'
+      );
+    });
+  }
+
+  /** Single writer / one owner, and every readable copy holds the latest data (touched blocks). */
+  private checkInvariants(events: SimEventBody[]) {
+    const touched = new Map<number, Set<string>>();
+    for (const e of events) {
+      if (e.kind !== 'cni.coh' && e.kind !== 'cni.access') continue;
+      if (!touched.has(e.node)) touched.set(e.node, new Set());
+      touched.get(e.node)!.add(e.target);
+    }
+    const violation = (
+      rule: 'single-writer' | 'data-value' | 'capacity',
+      block: number,
+      detail: string,
+    ) => {
+      this.state.violations++;
+      events.push({ kind: 'invariant.violation', rule, block, detail });
+    };
+    const protocol = this.cfg.protocol;
+    for (const [nodeId, names] of touched) {
+      const node = this.state.nodes[nodeId]!;
+      for (const name of names) {
+        const block = this.layout.blocks.findIndex((b) => b.name === name);
+        let writers = 0;
+        let owners = 0;
+        for (const agent of Object.values(node.agents)) {
+          for (const line of [agent.lines[block], agent.victims[block]]) {
+            if (!line) continue;
+            const spec = protocol.states[line.state];
+            if (spec?.perm === 'write') writers++;
+            if (spec?.owner) owners++;
+            const latest = node.latest[block];
+            if (spec && spec.perm !== 'none' && latest && line.data?.v !== latest.v)
+              violation(
+                'data-value',
+                block,
+                `node ${nodeId}: ${agent.name}'s ${name} (${line.state}) is stale`,
+              );
+          }
+        }
+        if (writers > 1 || owners > 1)
+          violation(
+            'single-writer',
+            block,
+            `node ${nodeId}: ${name} has ${writers} writers and ${owners} owners`,
+          );
+      }
+      for (const [q, qs] of Object.entries(node.queues)) {
+        const layout = this.layout.queues[q]!;
+        const occupancy = qs.sender.count - qs.receiver.count;
+        if (occupancy < 0 || occupancy > layout.slots)
+          violation(
+            'capacity',
+            layout.base,
+            `node ${nodeId}: ${q} holds ${occupancy} of ${layout.slots} slots`,
+          );
+      }
+    }
+  }
+
+  stats(): CniStats {
+    const s = this.state;
+    const cycles = Math.max(1, s.cycle);
+    const delivered = s.messages.filter((m) => m.deliveredAt >= 0);
+    const done = s.users.filter((u) => u.completedAt >= 0);
+    const w = this.cfg.workload;
+    let roundTrip: number | null = null;
+    if (w.kind === 'pingpong') {
+      const out = s.users.filter((u) => u.src === 0);
+      const back = s.users.filter((u) => u.src === 1);
+      const trips = out
+        .map((u, i) =>
+          (back[i]?.completedAt ?? -1) >= 0 ? back[i]!.completedAt - u.startedAt : -1,
+        )
+        .filter((t) => t >= 0);
+      // The second half of the rounds: by then every queue slot has been used once.
+      const warm = trips.slice(Math.floor(trips.length / 2));
+      roundTrip = warm.length
+        ? [...warm].sort((a, b) => a - b)[Math.floor(warm.length / 2)]!
+        : null;
+    }
+    let bandwidth: CniStats['bandwidth'] = null;
+    if (w.kind === 'stream' || w.kind === 'burst' || w.kind === 'local-queue') {
+      const times = done.map((u) => u.completedAt).sort((a, b) => a - b);
+      if (times.length >= 4) {
+        // The steady part: from the completion of the first quarter to the last.
+        const from = Math.floor(times.length / 4);
+        const span = times[times.length - 1]! - times[from - 1]!;
+        const bytes = (times.length - from) * (done[0]?.bytes ?? 0);
+        const bytesPerCycle = span > 0 ? bytes / span : 0;
+        bandwidth = { bytesPerCycle, ofLocalQueue: bytesPerCycle / LOCAL_QUEUE_BYTES_PER_CYCLE };
+      }
+    }
+    const totalTxns = s.nodes.reduce(
+      (sum, n) => sum + CNI_TXN_KINDS.reduce((a, k) => a + n.bus.counts[k], 0),
+      0,
+    );
+    return {
+      cycles: s.cycle,
+      ni: this.cfg.ni,
+      bus: this.cfg.bus,
+      messages: {
+        sent: s.messages.filter((m) => m.src >= 0).length,
+        delivered: delivered.length,
+        lost: s.lost,
+        payloadBytes: delivered.reduce((a, m) => a + m.payload, 0),
+      },
+      userMessages: {
+        completed: done.length,
+        meanLatency: done.length
+          ? done.reduce((a, u) => a + u.completedAt - u.startedAt, 0) / done.length
+          : null,
+      },
+      roundTrip,
+      bandwidth,
+      nodes: s.nodes.map((n) => ({
+        id: n.id,
+        busyCycles: n.bus.busyCycles,
+        utilisation: Math.min(1, n.bus.busyCycles / cycles),
+        transactions: { ...n.bus.counts },
+        nacks: n.bus.nacks,
+        headRefreshes: Object.values(n.queues).reduce((a, q) => a + q.sender.refreshes, 0),
+      })),
+      transactionsPerMessage: delivered.length ? totalTxns / delivered.length : 0,
+      violations: s.violations,
+    };
+  }
+
+  private blockView(node: CniNode, block: number): BlockView {
+    const info = this.layout.blocks[block]!;
+    const states: Partial<Record<AgentName, string>> = {};
+    for (const agent of Object.values(node.agents)) {
+      if (agent.name === 'NI' && this.cfg.ni === 'NI2w') continue;
+      states[agent.name] = agent.victims[block]?.state ?? agent.lines[block]?.state ?? 'I';
+    }
+    const latest = node.latest[block] ?? {};
+    return {
+      block,
+      name: info.name,
+      home: info.home,
+      states,
+      msg: latest.msg ?? -1,
+      part: latest.part ?? -1,
+      valid: latest.valid ?? 0,
+    };
+  }
+
+  private txnView(t: CniTxn): TxnView {
+    return {
+      id: t.id,
+      kind: t.kind,
+      agent: t.agent,
+      target: t.target,
+      source: t.source,
+      grantedAt: t.grantedAt,
+      endsAt: t.endsAt,
+      posted: t.posted,
+      why: t.why,
+    };
+  }
+
+  frame(): CniFrame {
+    const s = this.state;
+    const nodes: CniNodeView[] = s.nodes.map((node) => {
+      const queues: QueueView[] = Object.values(this.layout.queues).map((q) => {
+        const qs = node.queues[q.name]!;
+        const slots: BlockView[][] = [];
+        for (let i = 0; i < q.slots; i++) {
+          const row: BlockView[] = [];
+          for (let b = 0; b < q.slotBlocks; b++) row.push(this.blockView(node, slotBlock(q, i, b)));
+          slots.push(row);
+        }
+        return {
+          name: q.name,
+          sender: q.sender,
+          receiver: q.receiver,
+          slotCount: q.slots,
+          slotBlocks: q.slotBlocks,
+          home: q.home,
+          tail: qs.sender.pointer,
+          senderSense: qs.sender.sense,
+          head: qs.receiver.pointer,
+          receiverSense: qs.receiver.sense,
+          shadowHead: qs.sender.shadowHead,
+          shadowSense: qs.sender.shadowSense,
+          refreshes: qs.sender.refreshes,
+          occupancy: qs.sender.count - qs.receiver.count,
+          slots,
+          headBlock: this.blockView(node, q.head),
+          tailBlock: this.blockView(node, q.tail),
+        };
+      });
+      const agents = Object.values(node.agents).map((a) => {
+        const top = a.stack[a.stack.length - 1];
+        const busy = a.busy;
+        const status: CniNodeView['agents'][number]['status'] = a.halted
+          ? 'done'
+          : !busy
+            ? 'running'
+            : busy.waitingFor === 'bus'
+              ? 'waiting'
+              : busy.waitingFor === 'compute'
+                ? 'computing'
+                : 'draining';
+        const doing = busy ? ('why' in busy.op ? busy.op.why : '') : a.halted ? 'finished' : '';
+        return {
+          name: a.name,
+          status,
+          doing,
+          routines: a.stack.map((f) => f.routine).concat(top ? [] : []),
+        };
+      });
+      return {
+        id: node.id,
+        agents,
+        bus: {
+          kind: node.bus.kind,
+          current: node.bus.current ? this.txnView(node.bus.current) : null,
+          queue: node.bus.queue.map((r) => ({
+            agent: r.agent,
+            target:
+              r.kind === 'ucLoad' || r.kind === 'ucStore'
+                ? r.reg
+                : (this.layout.blocks[r.block]?.name ?? ''),
+            why: r.why,
+            guaranteed: r.guaranteed,
+          })),
+          recent: node.bus.recent.map((t) => this.txnView(t)),
+          busyCycles: node.bus.busyCycles,
+          counts: { ...node.bus.counts },
+          nacks: node.bus.nacks,
+        },
+        device: clonePlain(node.device),
+        queues,
+        cdrs: this.layout.txCdr.length
+          ? {
+              tx: this.layout.txCdr.map((b) => this.blockView(node, b)),
+              rx: this.layout.rxCdr.map((b) => this.blockView(node, b)),
+            }
+          : null,
+        app: {
+          toSend: node.app.outbox.length,
+          expect: node.app.expect,
+          buffered: node.app.buffered.length,
+        },
+      };
+    });
+    return {
+      model: 'cni',
+      cycle: s.cycle,
+      halted: s.halted,
+      ni: this.cfg.ni,
+      bus: this.cfg.bus,
+      nodes,
+      network: {
+        inFlight: s.net.inFlight.map(({ msg, arrivesAt }) => {
+          const m = s.messages[msg]!;
+          return { msg, src: m.src, dst: m.dst, arrivesAt };
+        }),
+      },
+      stats: this.stats(),
+    };
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * The processor's messaging layer (§B.7): split user messages into 256-byte network messages,
+ * send them through the NI, poll for arrivals, and, when a send blocks, drain incoming messages
+ * into user memory so two blocked senders cannot deadlock (not needed with CNI16Qm, whose queue
+ * overflows into memory by itself). Software overhead is charged half at each end (§B.9).
+ */
+import { NI_KINDS, splitPayload } from '../config';
+import type { Agent, RoutineFrame } from '../cni-state';
+import type { Ctx, Routine, Step } from '../engine';
+import { mechanismOf } from './registry';
+
+const half = (ctx: Ctx) => Math.floor(ctx.cfg.softwareOverhead / 2);
+
+function work(ctx: Ctx, cycles: number, why: string): Step {
+  return cycles > 0 ? { op: 'compute', cycles, why } : null;
+}
+
+function startUserMessage(ctx: Ctx, to: number, bytes: number): number[] {
+  const { state } = ctx;
+  const user = state.users.length;
+  const parts = splitPayload(bytes);
+  state.users.push({
+    id: user,
+    src: ctx.node.id,
+    dst: to,
+    bytes,
+    parts: parts.length,
+    startedAt: state.cycle,
+    completedAt: -1,
+  });
+  return parts.map((payload, part) => {
+    const id = state.messages.length;
+    const key = `${ctx.node.id}>${to}`;
+    state.messages.push({
+      id,
+      user,
+      part,
+      parts: parts.length,
+      src: ctx.node.id,
+      dst: to,
+      payload,
+      seq: 0,
+      sentAt: state.cycle,
+      deliveredAt: -1,
+    });
+    state.messages[id]!.seq = state.lastSeq[`sent ${key}`] =
+      (state.lastSeq[`sent ${key}`] ?? -1) + 1;
+    return id;
+  });
+}
+
+/** Software takes a network message: checks order, completes the user message, replies. */
+export function takeMessage(ctx: Ctx, msg: number): number {
+  const { state, node } = ctx;
+  const m = state.messages[msg]!;
+  m.deliveredAt = state.cycle;
+  const key = `${m.src}>${m.dst}`;
+  const expected = (state.lastSeq[key] ?? -1) + 1;
+  if (m.src >= 0 && m.seq !== expected) {
+    state.violations++;
+    ctx.events.push({
+      kind: 'invariant.violation',
+      rule: 'delivery',
+      block: -1,
+      detail: `message ${msg} from node ${m.src} arrived as number ${m.seq}, expected ${expected}`,
+    });
+  }
+  state.lastSeq[key] = m.seq;
+  ctx.events.push({
+    kind: 'cni.msg',
+    phase: 'receive',
+    node: node.id,
+    msg,
+    user: m.user,
+    src: m.src,
+    dst: m.dst,
+    bytes: m.payload,
+    latency: state.cycle - m.sentAt,
+  });
+  const app = node.app;
+  app.partsSeen[m.user] = (app.partsSeen[m.user] ?? 0) + 1;
+  if (app.partsSeen[m.user] === m.parts) {
+    const u = state.users[m.user]!;
+    u.completedAt = state.cycle;
+    app.expect--;
+    ctx.events.push({
+      kind: 'cni.msg',
+      phase: 'complete',
+      node: node.id,
+      msg,
+      user: m.user,
+      src: m.src,
+      dst: m.dst,
+      bytes: u.bytes,
+      latency: state.cycle - u.startedAt,
+    });
+    if (app.replies && m.src >= 0)
+      app.outbox.push({ user: -1, to: m.src, bytes: u.bytes, notBefore: 0 });
+    if (app.roundsLeft > 0) {
+      app.roundsLeft--;
+      app.outbox.push({ user: -1, to: m.src, bytes: u.bytes, notBefore: 0 });
+    }
+  }
+  return half(ctx) + app.handlerCycles;
+}
+
+/** P's main loop on every node of a remote workload. */
+const appMain: Routine = (ctx, f: RoutineFrame, a: Agent): Step => {
+  const app = ctx.node.app;
+  const mech = mechanismOf(ctx.cfg);
+  switch (f.pc) {
+    case 0: {
+      const next = app.outbox[0];
+      if (next && next.notBefore <= ctx.state.cycle) {
+        app.outbox.shift();
+        f.locals = { parts: startUserMessage(ctx, next.to, next.bytes).join(','), part: 0 };
+        f.pc = 1;
+        return work(ctx, half(ctx), 'messaging layer: prepare the message');
+      }
+      if (app.buffered.length > 0) {
+        const msg = app.buffered.shift()!;
+        return work(ctx, takeMessage(ctx, msg), 'handle a message buffered in user memory');
+      }
+      if (app.expect > 0) {
+        f.pc = 10;
+        return { call: mech.receive, locals: { q: mech.queues?.receive ?? null } };
+      }
+      if (next) return { op: 'idle' };
+      return { ret: null };
+    }
+    case 1: {
+      const parts = String(f.locals.parts).split(',').map(Number);
+      const msg = parts[Number(f.locals.part)]!;
+      f.locals.msg = msg;
+      f.pc = 2;
+      return { call: mech.send, locals: { msg, q: mech.queues?.send ?? null } };
+    }
+    case 2: {
+      const msg = Number(f.locals.msg);
+      const m = ctx.state.messages[msg]!;
+      if (a.result === 1) {
+        ctx.events.push({
+          kind: 'cni.msg',
+          phase: 'send',
+          node: ctx.node.id,
+          msg,
+          user: m.user,
+          src: m.src,
+          dst: m.dst,
+          bytes: m.payload,
+          latency: null,
+        });
+        const parts = String(f.locals.parts).split(',');
+        f.locals.part = Number(f.locals.part) + 1;
+        f.pc = Number(f.locals.part) < parts.length ? 1 : 0;
+        return null;
+      }
+      ctx.events.push({
+        kind: 'cni.msg',
+        phase: 'blocked',
+        node: ctx.node.id,
+        msg,
+        user: m.user,
+        src: m.src,
+        dst: m.dst,
+        bytes: m.payload,
+        latency: null,
+      });
+      if (NI_KINDS[ctx.cfg.ni].autoOverflow || app.expect === 0) {
+        f.pc = 1;
+        return work(ctx, ctx.cfg.pollWork, 'send blocked: wait and retry');
+      }
+      f.pc = 3;
+      return { call: mech.receive, locals: { q: mech.queues?.receive ?? null } };
+    }
+    case 3: {
+      f.pc = 1;
+      const got = Number(a.result);
+      if (got >= 0) {
+        app.buffered.push(got);
+        const m = ctx.state.messages[got]!;
+        ctx.events.push({
+          kind: 'cni.msg',
+          phase: 'buffer',
+          node: ctx.node.id,
+          msg: got,
+          user: m.user,
+          src: m.src,
+          dst: m.dst,
+          bytes: m.payload,
+          latency: null,
+        });
+        return null;
+      }
+      return work(ctx, ctx.cfg.pollWork, 'send blocked and nothing to drain: retry');
+    }
+    case 10: {
+      f.pc = 0;
+      const got = Number(a.result);
+      if (got === LOST) {
+        app.expect--;
+        return null;
+      }
+      if (got < 0)
+        return work(ctx, ctx.cfg.pollWork, 'nothing yet: other work before the next poll');
+      return work(ctx, takeMessage(ctx, got), 'messaging layer: run the handler');
+    }
+  }
+  throw new Error(`app.main: bad pc ${f.pc}`);
+};
+
+/** A receive routine's answer when the message it read was overwritten before it finished. */
+export const LOST = -2;
+
+/** Fig. 2: P sends `count` messages into a local queue, P1 takes them out. */
+const localSender: Routine = (ctx, f, a): Step => {
+  const w = ctx.cfg.workload;
+  if (w.kind !== 'local-queue') throw new Error('local.sender needs a local-queue workload');
+  switch (f.pc) {
+    case 0:
+      if (Number(f.locals.sent ?? 0) >= w.count) return { ret: null };
+      f.pc = 1;
+      return work(ctx, w.sendCycles, 'produce the next message');
+    case 1: {
+      if (f.locals.msg === undefined || f.locals.msg === null)
+        f.locals.msg = startUserMessage(ctx, ctx.node.id, w.bytes)[0]!;
+      f.pc = 2;
+      return { call: 'queue.send', locals: { q: 'q', msg: f.locals.msg } };
+    }
+    case 2:
+      if (a.result === 1) {
+        f.locals.sent = Number(f.locals.sent ?? 0) + 1;
+        f.locals.msg = null;
+        f.pc = 0;
+        return null;
+      }
+      f.pc = 1;
+      return work(ctx, ctx.cfg.pollWork, 'queue full: wait and retry');
+  }
+  throw new Error(`local.sender: bad pc ${f.pc}`);
+};
+
+const localReceiver: Routine = (ctx, f, a): Step => {
+  const w = ctx.cfg.workload;
+  if (w.kind !== 'local-queue') throw new Error('local.receiver needs a local-queue workload');
+  switch (f.pc) {
+    case 0:
+      if (ctx.node.app.expect <= 0) return { ret: null };
+      f.pc = 1;
+      return { call: 'queue.receive', locals: { q: 'q' } };
+    case 1: {
+      f.pc = 0;
+      const got = Number(a.result);
+      if (got < 0) return work(ctx, ctx.cfg.pollWork, 'queue empty: poll again');
+      takeMessage(ctx, got);
+      return work(ctx, w.receiveCycles, 'consume the message');
+    }
+  }
+  throw new Error(`local.receiver: bad pc ${f.pc}`);
+};
+
+export const messagingRoutines: Record<string, Routine> = {
+  'app.main': appMain,
+  'local.sender': localSender,
+  'local.receiver': localReceiver,
+};

@@ -1,0 +1,54 @@
+/**
+ * The three ways a processor and an NI exchange messages (Table 1's columns), as registry
+ * entries: the routine names the messaging layer calls, the NI's own loop, and the hooks the
+ * shared bus calls. An NI kind picks its entry by `NI_KINDS[kind].mechanism`.
+ */
+import { NI_KINDS, type NiMechanism } from '../config';
+import type { CniConfig } from '../cni-config';
+import type { DeviceHooks, Routine } from '../engine';
+import { cdrHooks, cdrRoutines } from './cdr';
+import { messagingRoutines } from './messaging';
+import { ni2wHooks, ni2wRoutines } from './ni2w';
+import { queueHooks, queueRoutines } from './queue';
+
+export interface Mechanism {
+  send: string;
+  receive: string;
+  device: string;
+  hooks: DeviceHooks;
+  /** Which queue each direction uses, for the queue CNIs. */
+  queues: { send: string; receive: string } | null;
+}
+
+export const MECHANISMS: Readonly<Record<NiMechanism, Mechanism>> = {
+  'uncached-registers': {
+    send: 'ni2w.send',
+    receive: 'ni2w.receive',
+    device: 'ni2w.device',
+    hooks: ni2wHooks,
+    queues: null,
+  },
+  cdr: {
+    send: 'cdr.send',
+    receive: 'cdr.receive',
+    device: 'cdr.device',
+    hooks: cdrHooks,
+    queues: null,
+  },
+  queue: {
+    send: 'queue.send',
+    receive: 'queue.receive',
+    device: 'queue.device',
+    hooks: queueHooks,
+    queues: { send: 'sq', receive: 'rq' },
+  },
+};
+
+export const mechanismOf = (cfg: CniConfig): Mechanism => MECHANISMS[NI_KINDS[cfg.ni].mechanism];
+
+export const ROUTINES: Readonly<Record<string, Routine>> = {
+  ...messagingRoutines,
+  ...ni2wRoutines,
+  ...cdrRoutines,
+  ...queueRoutines,
+};

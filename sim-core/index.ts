@@ -7,6 +7,7 @@ export {
   cniSweepPlan,
   cniSweepPoint,
   niKindsOn,
+  pingpongRounds,
   CNI_SWEEP_SIZES,
   SWEEP_MESSAGES,
   SWEEP_ROUNDS,

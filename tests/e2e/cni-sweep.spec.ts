@@ -2,6 +2,7 @@
  * The charts panel on a cni scenario: the paper's Fig. 6 and Fig. 7 sweeps run in the worker,
  * one curve per NI (CNI16Qm only on the memory bus), with progress, cancel and a table.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const NIS = ['NI2w', 'CNI4', 'CNI16Q', 'CNI512Q', 'CNI16Qm'];
@@ -32,6 +33,13 @@ test('Fig. 6 on the memory bus: one round-trip curve per NI, five in all', async
     Number(await page.getByTestId(`sweep-cell-${ni}-${bytes}`).textContent());
   expect(await cell('NI2w', 256)).toBeGreaterThan(await cell('CNI16Q', 256));
   await expect(page.getByTestId('sweep-failures')).toHaveCount(0);
+  // The filled panel (radios, progress, the table) has no serious accessibility violation.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="charts-view"]').analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id),
+  ).toEqual([]);
 });
 
 test('Fig. 7 on the I/O bus leaves CNI16Qm out, and Cancel stops the sweep', async ({ page }) => {

@@ -9,7 +9,14 @@ import type { CniScenario } from '../../scenario/schema';
 import { cniConfigOf } from '../../sim';
 import type { CniWorkload } from './cni-config';
 import { CniSystem } from './cni-system';
-import { NI_KIND_NAMES, NI_KINDS, splitPayload, type BusKind, type NiKindName } from './config';
+import {
+  NI_KIND_NAMES,
+  NI_KINDS,
+  SLOT_BLOCKS,
+  splitPayload,
+  type BusKind,
+  type NiKindName,
+} from './config';
 
 export type CniMetric = 'latency' | 'bandwidth';
 
@@ -19,7 +26,7 @@ export const CNI_SWEEP_SIZES: Readonly<Record<CniMetric, readonly number[]>> = {
   bandwidth: [8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096],
 };
 
-/** Rounds per ping-pong: the first is cold (misses, queue set-up), the median of the rest is kept. */
+/** Fewest rounds per ping-pong: the first is cold (misses), the median of the rest is kept. */
 export const SWEEP_ROUNDS = 12;
 /** Messages per stream: enough that the steady three quarters fill the sliding window many times. */
 export const SWEEP_MESSAGES = 64;
@@ -66,9 +73,20 @@ export function cniSweepPlan(req: CniSweepRequest): { ni: NiKindName; bytes: num
     .flatMap((ni) => req.sizes.map((bytes) => ({ ni, bytes })));
 }
 
-function workloadOf(metric: CniMetric, bytes: number): CniWorkload {
+/**
+ * Ping-pong rounds for the median round trip to come from warm queues: a first pass around a
+ * queue writes slots the processor has never cached (RDX, not INV), so the run goes twice round
+ * the largest queue, plus some (CNI512Q's 128 slots: 272 rounds of one-part messages). The same
+ * rule as the fidelity table's, so the chart and the table agree.
+ */
+export function pingpongRounds(ni: NiKindName, bytes: number): number {
+  const slots = NI_KINDS[ni].queueBlocks / SLOT_BLOCKS;
+  return Math.max(SWEEP_ROUNDS, Math.ceil((2 * slots + 16) / splitPayload(bytes).length));
+}
+
+function workloadOf(ni: NiKindName, metric: CniMetric, bytes: number): CniWorkload {
   return metric === 'latency'
-    ? { kind: 'pingpong', bytes, rounds: SWEEP_ROUNDS }
+    ? { kind: 'pingpong', bytes, rounds: pingpongRounds(ni, bytes) }
     : { kind: 'stream', bytes, count: SWEEP_MESSAGES, from: 0, to: 1 };
 }
 
@@ -80,7 +98,7 @@ export function cniSweepPoint(
   bytes: number,
 ): CniSweepPoint {
   const point = { ni, bus, metric, bytes };
-  const workload = workloadOf(metric, bytes);
+  const workload = workloadOf(ni, metric, bytes);
   // Through cniConfigOf, so the bus's own Table 2 costs apply under the scenario's overrides.
   // Two nodes: Fig. 6 and Fig. 7 are process-to-process between a pair.
   const cfg = {
@@ -92,7 +110,7 @@ export function cniSweepPoint(
     checkInvariants: false,
   };
   const parts = splitPayload(bytes).length;
-  const messages = parts * (metric === 'latency' ? 2 * SWEEP_ROUNDS : SWEEP_MESSAGES);
+  const messages = parts * (workload.kind === 'pingpong' ? 2 * workload.rounds : SWEEP_MESSAGES);
   const cap = messages * CAP_CYCLES_PER_MESSAGE;
   let system: CniSystem | null = null;
   try {

@@ -58,9 +58,17 @@ function figureTitle(req: CniSweepRequest): string {
     : `Fig. 7${panel} · Bandwidth vs message size, ${label}`;
 }
 
-/** The value as the table and the tooltip give it. */
+/** A cell without a value: not run yet (or cancelled), stopped at the cap, or a model error. */
+const FAILED_CELL: Record<CniSweepPoint['outcome'] | 'pending', string> = {
+  pending: '…',
+  done: 'no value',
+  cap: 'cycle cap',
+  error: 'model error',
+};
+
+/** The value in words, for the marker's tooltip. */
 function valueText(p: CniSweepPoint): string {
-  if (p.value === null) return p.outcome === 'done' ? 'no value' : 'failed';
+  if (p.value === null) return FAILED_CELL[p.outcome];
   return p.metric === 'latency'
     ? `${p.value} cycles`
     : `${p.value.toFixed(3)} (${(p.value * 144).toFixed(1)} MB/s)`;
@@ -110,7 +118,7 @@ function CniPointsTable({
               const p = at(ni, bytes);
               const text =
                 !p || p.value === null
-                  ? (p?.outcome ?? '…')
+                  ? FAILED_CELL[p?.outcome ?? 'pending']
                   : request.metric === 'latency'
                     ? String(p.value)
                     : p.value.toFixed(3);
@@ -240,7 +248,7 @@ export function CniSweepPanel() {
       </div>
       <p className="sc-note">
         {metric === 'latency'
-          ? `Each point is a ${SWEEP_ROUNDS}-round ping-pong between two nodes; it plots the median round trip after the first, cold, round.`
+          ? `Each point is a ping-pong between two nodes, long enough to go twice round the NI's queues (${SWEEP_ROUNDS} rounds at least); it plots the median round trip after the first, cold, round.`
           : `Each point streams ${SWEEP_MESSAGES} messages from one node to another; it plots the steady bandwidth as a fraction of 144 MB/s, the most two processors move through a local queue on the memory bus.`}{' '}
         The loaded scenario&rsquo;s machine runs with each NI in turn.{' '}
         {bus === 'io'

@@ -64,7 +64,8 @@ export class Session {
       explored: this.timeline.explored,
       frame,
       events,
-      narration: events.length > 0 ? narrate(events, blockBytes) : narrateQuiet(frame, blockBytes),
+      // Events that narrate to nothing (cache hits, work) must not leave the narration blank.
+      narration: narrate(events, blockBytes) || narrateQuiet(frame, blockBytes),
     };
   }
 

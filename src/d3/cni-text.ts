@@ -40,10 +40,6 @@ export function occupancyText(q: QueueView): string {
   return `${q.occupancy} of ${q.slotCount} slots hold messages`;
 }
 
-/** "node 1's NI" style name of an agent, short when there is one node. */
-export const agentAt = (node: number, agent: string, nodes: number): string =>
-  nodes > 1 ? `${agent}@${node}` : agent;
-
 /** "RDX by P for q[0].0, cycles 151–193" */
 export const txnText = (t: TxnView): string =>
   `${t.kind} by ${t.agent} for ${t.target}, cycles ${t.grantedAt}–${t.endsAt}${t.posted ? ', posted' : ''}`;

@@ -17,6 +17,7 @@ const CARD_GAP = 10;
 /** Half the radial thickness of a compact cell. */
 export const CELL_HALF = 12;
 const MIN_RADIUS = 120;
+const INNER_ROOM = 90;
 /** Room outside the cards for the tail arrow and its label, and inside for the head hands. */
 export const ARROW_LEN = 40;
 const OUTSIDE = ARROW_LEN + 30;
@@ -76,7 +77,8 @@ function cardRadius(n: number, w: number, h: number): number {
     }
     return true;
   };
-  let r = MIN_RADIUS;
+  // Inside the cards the head hands and their labels need room too.
+  let r = Math.max(MIN_RADIUS, Math.max(w, h) / 2 + INNER_ROOM);
   while (n > 1 && !clear(r)) r += 4;
   return r;
 }

@@ -349,7 +349,7 @@ export function createQueueRenderer(svgElement: SVGSVGElement): QueueRenderer {
       const g = geometry(d);
       if (d.key === 'tail') return outerLabel(lay, d.slot, g.x1 + 6);
       // The head's label goes clockwise of its hand, the lagging shadow's counter-clockwise.
-      return sideLabel(lay, d.slot, (g.x1 + g.x2) * 0.55, d.key === 'head' ? 1 : -1);
+      return sideLabel(lay, d.slot, (g.x1 + g.x2) * 0.45, d.key === 'head' ? 1 : -1);
     };
     const labels = groups.select<SVGTextElement>('text').text((d) => d.label);
     labels.attr('text-anchor', (d) => place(d).anchor);
@@ -375,8 +375,9 @@ export function createQueueRenderer(svgElement: SVGSVGElement): QueueRenderer {
     const a = polar(lay, wrapSlot, lay.radius - 12);
     const b = polar(lay, wrapSlot, lay.radius + reach);
     wrapLine.attr('x1', a.x).attr('y1', a.y).attr('x2', b.x).attr('y2', b.y);
+    // Slot 0 is at twelve o'clock and the wrap just before it: the label runs away from slot 0.
     const t = outerLabel(lay, wrapSlot, lay.radius + reach + 4);
-    wrapText.attr('x', t.x).attr('y', t.y).attr('text-anchor', t.anchor);
+    wrapText.attr('x', t.x).attr('y', t.y).attr('text-anchor', 'end');
 
     const slots: SlotDatum[] = q.slots.map((blocks, i) => ({
       i,

@@ -6,26 +6,10 @@ import { useRef, useState } from 'react';
 import { builtinScenarios } from '../../scenarios/index';
 import type { ProtocolName } from '../../sim-core/index';
 import { actions, currentLink, useApp } from '../state/store';
-import type { LoadSpec } from '../worker/sim-api';
+import { CniMenus } from './CniMenus';
+import { withSystem } from './with-system';
 
 const PROTOCOLS: ProtocolName[] = ['MSI', 'MESI', 'MOESI'];
-
-/** The same scenario with some `system` fields replaced (a built-in keeps its name, plus overrides). */
-function withSystem(spec: LoadSpec, fields: Record<string, unknown>): LoadSpec {
-  if (spec.kind === 'document') {
-    const doc = structuredClone(spec.doc) as { system?: Record<string, unknown> };
-    return { ...spec, doc: { ...doc, system: { ...doc.system, ...fields } } };
-  }
-  const paths = Object.keys(fields).map((k) => `system.${k}`);
-  const overrides = spec.overrides.filter((o) => !paths.includes(o.path));
-  return {
-    ...spec,
-    overrides: [
-      ...overrides,
-      ...Object.entries(fields).map(([k, value]) => ({ path: `system.${k}`, value })),
-    ],
-  };
-}
 
 /** The routers a lecturer can switch between on the same traffic. */
 const ROUTERS = {
@@ -145,7 +129,10 @@ export function Header() {
           </select>
         </label>
       ) : null}
-      {scenario?.system.kind === 'bus' ? (
+      {spec && scenario?.system.kind === 'cni' ? (
+        <CniMenus spec={spec} system={scenario.system} workload={scenario.workload} cycle={cycle} />
+      ) : null}
+      {scenario?.system.kind === 'bus' || scenario?.system.kind === 'cni' ? (
         <label>
           Protocol
           <select

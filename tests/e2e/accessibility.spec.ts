@@ -17,6 +17,12 @@ const pages: [string, string, number][] = [
     86,
   ],
   ['the torus and router views', '/#v1?b=deroute&c=166', 166],
+  ['the cachable queues, buses and statistics', '/#v1?b=cni-remote-pingpong&c=300', 300],
+  [
+    "CNI4's device registers",
+    '/#v1?b=cni-remote-pingpong&set=system.ni=CNI4&c=900&views=cdr,buses,log,stats',
+    900,
+  ],
 ];
 
 for (const [what, url, cycle] of pages) {

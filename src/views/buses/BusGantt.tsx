@@ -40,9 +40,10 @@ export function BusGantt({
   const [focused, setFocused] = useState<number | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
   const w = Math.max(width, 300);
+  // A fixed span keeps every row true to scale from one cycle to the next (and between rows).
   const start = Math.max(0, cycle - WINDOW);
   const x = scaleLinear()
-    .domain([start, Math.max(cycle, start + 1)])
+    .domain([start, start + WINDOW])
     .range([PAD, w - PAD]);
   const bars = node.bus.recent.filter((t) => t.endsAt > start && t.grantedAt <= cycle);
   const current = node.bus.current;
@@ -132,8 +133,8 @@ export function BusGantt({
           })}
           <line
             className="bv-now"
-            x1={w - PAD}
-            x2={w - PAD}
+            x1={x(cycle)}
+            x2={x(cycle)}
             y1={0}
             y2={AXIS_Y + 4}
             aria-hidden="true"

@@ -24,7 +24,8 @@ export function QueueView() {
   const playing = useApp((s) => s.playing);
   const [showTable, setShowTable] = useState(false);
   if (!frame || !node) return <p className="vg-muted">No scenario loaded.</p>;
-  const hasNi = node.agents.some((a) => a.name === 'NI');
+  // The interface's side of the queues; a local queue joins two processors with no NI.
+  const niQueues = node.queues.length > 0 && node.agents.some((a) => a.name === 'NI');
   const current = node.bus.current;
 
   return (
@@ -79,7 +80,7 @@ export function QueueView() {
           </div>
         </>
       )}
-      {hasNi ? <NiQueueStatus frame={frame} node={node} /> : null}
+      {niQueues ? <NiQueueStatus frame={frame} node={node} /> : null}
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function CniStatsTable({ stats }: { stats: CniStats }) {
     ['invariant violations', String(stats.violations)],
   ];
   return (
-    <table className="vt-table stats-table" data-testid="stats-cni">
+    <table className="vt-table stats-table cni-stats" data-testid="stats-cni">
       <caption>Messages</caption>
       <tbody>
         {rows.map(([what, value]) => (

@@ -1,0 +1,60 @@
+/**
+ * Switch the network interface or the bus of a coherent-NI scenario on the same workload (Table 1
+ * of the paper, one choice at a time). A local queue joins two processors with no NI: no menus.
+ * CNI16Qm's queue is homed in main memory, which a device behind the I/O bridge cannot cache.
+ */
+import { NI_KINDS, NI_KIND_NAMES } from '../../sim-core/ni/cni/config';
+import type { Scenario } from '../../sim-core/index';
+import { actions } from '../state/store';
+import type { LoadSpec } from '../worker/sim-api';
+import { withSystem } from './with-system';
+
+type CniSystem = Extract<Scenario['system'], { kind: 'cni' }>;
+
+export function CniMenus({
+  spec,
+  system,
+  workload,
+  cycle,
+}: {
+  spec: LoadSpec;
+  system: CniSystem;
+  workload: Scenario['workload'];
+  cycle: number;
+}) {
+  if ('messages' in workload && workload.messages.kind === 'local-queue') return null;
+  const load = (fields: Record<string, string>, context: string) =>
+    void actions.load(withSystem(spec, fields), { cycle, context });
+  return (
+    <>
+      <label>
+        NI
+        <select
+          value={system.ni}
+          data-testid="ni-select"
+          onChange={(e) => load({ ni: e.target.value }, 'Switching network interface')}
+        >
+          {NI_KIND_NAMES.map((name) => (
+            <option key={name} value={name} disabled={!NI_KINDS[name].buses.includes(system.bus)}>
+              {name} · {NI_KINDS[name].exposed}
+              {NI_KINDS[name].buses.includes(system.bus) ? '' : ' (memory bus only)'}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Bus
+        <select
+          value={system.bus}
+          data-testid="bus-select"
+          onChange={(e) => load({ bus: e.target.value }, 'Switching bus')}
+        >
+          <option value="memory">memory bus</option>
+          <option value="io" disabled={!NI_KINDS[system.ni].buses.includes('io')}>
+            I/O bus{NI_KINDS[system.ni].buses.includes('io') ? '' : ` (not with ${system.ni})`}
+          </option>
+        </select>
+      </label>
+    </>
+  );
+}

@@ -26,7 +26,7 @@ import {
   type Snoop,
   type Txn,
 } from './bus-text';
-import { appendHatch, inkFor, UNKNOWN_TXN } from './colour';
+import { appendArrowhead, appendHatch, inkFor, UNKNOWN_TXN } from './colour';
 import { animateAttrs, fadeIn } from './motion';
 
 export interface BusRenderOptions {
@@ -227,20 +227,8 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
 
   const defs = svg.append('defs');
   appendHatch(defs, hatch);
-  for (const [name, colour] of [...Object.entries(txnColours), ['data', '#111111']] as const) {
-    defs
-      .append('marker')
-      .attr('id', arrow(name))
-      .attr('viewBox', '0 0 10 10')
-      .attr('refX', 8)
-      .attr('refY', 5)
-      .attr('markerWidth', 4)
-      .attr('markerHeight', 4)
-      .attr('orient', 'auto')
-      .append('path')
-      .attr('d', 'M0,0 L10,5 L0,10 z')
-      .attr('fill', colour);
-  }
+  for (const [name, colour] of [...Object.entries(txnColours), ['data', '#111111']] as const)
+    appendArrowhead(defs, arrow(name), { fill: colour });
 
   // Layers, back to front.
   const layer = (name: string) => svg.append('g').attr('class', name);

@@ -37,3 +37,24 @@ export function appendHatch(defs: Selection<SVGDefsElement, unknown, null, undef
     .attr('height', 6)
     .attr('fill', 'rgba(0,0,0,0.35)');
 }
+
+/** An arrowhead marker; its path takes the given fill, or a class when the colour lives in CSS. */
+export function appendArrowhead(
+  defs: Selection<SVGDefsElement, unknown, null, undefined>,
+  id: string,
+  paint: { fill: string } | { className: string },
+) {
+  const path = defs
+    .append('marker')
+    .attr('id', id)
+    .attr('viewBox', '0 0 10 10')
+    .attr('refX', 8)
+    .attr('refY', 5)
+    .attr('markerWidth', 4)
+    .attr('markerHeight', 4)
+    .attr('orient', 'auto')
+    .append('path')
+    .attr('d', 'M0,0 L10,5 L0,10 z');
+  if ('fill' in paint) path.attr('fill', paint.fill);
+  else path.attr('class', paint.className);
+}

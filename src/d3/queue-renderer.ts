@@ -11,7 +11,7 @@ import type { BlockView, QueueView } from '../../sim-core/ni/cni/cni-frame';
 import type { AgentName } from '../../sim-core/ni/cni/cni-state';
 import { stateStyle, txnColours } from '../theme/states';
 import { agentStates, contentText, slotOccupied, statesText } from './cni-text';
-import { appendHatch, UNKNOWN_TXN } from './colour';
+import { appendArrowhead, appendHatch, UNKNOWN_TXN } from './colour';
 import { animateAttrs, fadeIn } from './motion';
 import {
   ARROW_LEN,
@@ -110,20 +110,8 @@ export function createQueueRenderer(svgElement: SVGSVGElement): QueueRenderer {
   const svg = select(svgElement).attr('class', 'qv-svg');
   const defs = svg.append('defs');
   appendHatch(defs, hatch);
-  for (const key of ['tail', 'head', 'shadow'] as const) {
-    defs
-      .append('marker')
-      .attr('id', `${uid}-${key}`)
-      .attr('viewBox', '0 0 10 10')
-      .attr('refX', 8)
-      .attr('refY', 5)
-      .attr('markerWidth', 4)
-      .attr('markerHeight', 4)
-      .attr('orient', 'auto')
-      .append('path')
-      .attr('d', 'M0,0 L10,5 L0,10 z')
-      .attr('class', `qv-head-${key}`);
-  }
+  for (const key of ['tail', 'head', 'shadow'] as const)
+    appendArrowhead(defs, `${uid}-${key}`, { className: `qv-head-${key}` });
 
   const track = svg.append('circle').attr('class', 'qv-track');
   const wrap = svg.append('g').attr('class', 'qv-wrap');

@@ -62,7 +62,7 @@ export const viewRegistry = {
     Component: StatsView,
   },
   charts: {
-    title: 'Load sweep',
+    title: 'Sweeps',
     models: ['network', 'cni'],
     area: 'bottom',
     Component: ChartsView,

@@ -44,6 +44,8 @@ export type CniEventBody =
       kind: 'cni.msg';
       phase: CniMessagePhase;
       node: number;
+      /** Who acted: the sending or receiving processor (P1 on a local queue's far side), or the NI. */
+      agent: AgentName;
       msg: number;
       user: number;
       src: number;

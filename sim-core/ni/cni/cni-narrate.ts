@@ -28,19 +28,21 @@ export function describeCniEvent(e: CniEventBody & Pick<SimEvent, 'cycle'>): str
       const m = `message ${e.msg}`;
       switch (e.phase) {
         case 'send':
-          return `P@${e.node} has handed ${m} (${e.bytes} B) to its NI`;
+          return e.src === e.dst
+            ? `${who(e.node, e.agent)} puts ${m} (${e.bytes} B) into the local queue`
+            : `${who(e.node, e.agent)} has handed ${m} (${e.bytes} B) to its NI`;
         case 'blocked':
-          return `P@${e.node} cannot send ${m}: no room; it drains arrivals meanwhile`;
+          return `${who(e.node, e.agent)} cannot send ${m}: no room; it drains arrivals meanwhile`;
         case 'inject':
-          return `NI@${e.node} injects ${m} into the network${e.dst >= 0 ? ` for node ${e.dst}` : ''}`;
+          return `${who(e.node, e.agent)} injects ${m} into the network${e.dst >= 0 ? ` for node ${e.dst}` : ''}`;
         case 'arrive':
-          return `${m} arrives at NI@${e.node}`;
+          return `${m} arrives at ${who(e.node, e.agent)}`;
         case 'accept':
-          return `NI@${e.node} has taken ${m} in${e.src >= 0 ? '; the acknowledgement goes back' : ''}`;
+          return `${who(e.node, e.agent)} has taken ${m} in${e.src >= 0 ? '; the acknowledgement goes back' : ''}`;
         case 'receive':
-          return `P@${e.node} has received ${m} (${e.latency} cycles after it was sent)`;
+          return `${who(e.node, e.agent)} has received ${m} (${e.latency} cycles after it was sent)`;
         case 'buffer':
-          return `P@${e.node} buffers ${m} in user memory (software flow control)`;
+          return `${who(e.node, e.agent)} buffers ${m} in user memory (software flow control)`;
         case 'complete':
           return `user message ${e.user} (${e.bytes} B) complete at node ${e.node} after ${e.latency} cycles`;
         case 'ack':

@@ -248,7 +248,7 @@ export class CniSystem {
     const events: SimEventBody[] = [];
     if (s.halted) return events;
     s.cycle += 1;
-    deliverDue({ ...this.ctx(s.nodes[0]!, events) });
+    deliverDue({ cfg: this.cfg, state: s, events });
     for (const node of s.nodes) {
       const ctx = this.ctx(node, events);
       complete(ctx);
@@ -478,7 +478,6 @@ export class CniSystem {
         };
       });
       const agents = Object.values(node.agents).map((a) => {
-        const top = a.stack[a.stack.length - 1];
         const busy = a.busy;
         const status: CniNodeView['agents'][number]['status'] = a.halted
           ? 'done'
@@ -494,7 +493,7 @@ export class CniSystem {
           name: a.name,
           status,
           doing,
-          routines: a.stack.map((f) => f.routine).concat(top ? [] : []),
+          routines: a.stack.map((f) => f.routine),
         };
       });
       return {

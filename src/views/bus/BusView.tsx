@@ -2,7 +2,8 @@
  * The snooping bus at the current cycle: React lays out and sizes the panel, the D3 renderer draws
  * the picture; below it the transaction timeline, and a text version for screen readers.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useElementWidth } from '../use-element-width';
 import type { BusFrame, BusMeta, SimEvent } from '../../../sim-core/index';
 import { createBusRenderer, type BusRenderer } from '../../d3/bus-renderer';
 import {
@@ -56,11 +57,10 @@ export function BusView() {
   const playing = useApp((s) => s.playing);
   const selectedTxn = useApp((s) => (s.selection?.kind === 'txn' ? s.selection.txn : null));
 
-  const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const rendererRef = useRef<BusRenderer | null>(null);
   const drawn = useRef<{ frame: BusFrame; width: number } | null>(null);
-  const [width, setWidth] = useState(0);
+  const [wrapRef, width] = useElementWidth<HTMLDivElement>();
 
   useEffect(() => {
     if (!svgRef.current) return;
@@ -71,16 +71,6 @@ export function BusView() {
       rendererRef.current = null;
       drawn.current = null;
     };
-  }, []);
-
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
   }, []);
 
   useEffect(() => {

@@ -2,7 +2,7 @@
  * Every node's bus over the last cycles, one Gantt row each, with a legend of transaction kinds:
  * where the bus time of a message goes, and how much of it polling costs.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useElementWidth } from '../use-element-width';
 import { CNI_TXN_KINDS } from '../../../sim-core/ni/cni/cni-state';
 import { txnColours, txnNames } from '../../theme/states';
 import { useCniFrame } from '../cni/selection';
@@ -12,19 +12,7 @@ import { BusGantt, WINDOW } from './BusGantt';
 
 export function BusesView() {
   const frame = useCniFrame();
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  const hasFrame = frame !== null;
-
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!hasFrame || !el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasFrame]);
+  const [wrapRef, width] = useElementWidth<HTMLDivElement>(frame !== null);
 
   if (!frame) return <p className="vg-muted">No scenario loaded.</p>;
   return (

@@ -17,6 +17,7 @@ import {
 } from '../../../sim-core/index';
 import type { ChartPoint, SweepChartOptions } from '../../d3/sweep-chart';
 import { actions, useApp } from '../../state/store';
+import { SweepControls } from './SweepControls';
 import '../views-graphics.css';
 import '../views-charts.css';
 import { ChartFigure } from './ChartFigure';
@@ -169,14 +170,6 @@ export function CniSweepPanel() {
       sizes: [...CNI_SWEEP_SIZES[metric]],
     });
 
-  const progressText = `${sweep.done} of ${sweep.total} points`;
-  const status = sweep.running
-    ? 'Running…'
-    : sweep.cancelled
-      ? 'Cancelled.'
-      : request
-        ? 'Done.'
-        : '';
   const stale = request !== null && (request.metric !== metric || request.bus !== bus);
 
   return (
@@ -212,43 +205,11 @@ export function CniSweepPanel() {
             </label>
           ))}
         </fieldset>
-        <div className="sc-actions">
-          <button
-            type="button"
-            className="sc-button sc-primary"
-            disabled={sweep.running || !ready}
-            onClick={run}
-            data-testid="sweep-run"
-          >
-            Run sweep
-          </button>
-          <button
-            type="button"
-            className="sc-button"
-            disabled={!sweep.running}
-            onClick={actions.cancelSweep}
-            data-testid="sweep-cancel"
-          >
-            Cancel
-          </button>
-          <progress
-            className="sc-progress"
-            value={sweep.done}
-            max={Math.max(1, sweep.total)}
-            aria-label="Sweep progress"
-            aria-valuetext={progressText}
-            data-testid="sweep-progress"
-          >
-            {progressText}
-          </progress>
-          <span className="sc-progress-text" aria-live="polite" data-testid="sweep-status">
-            {progressText} {status}
-          </span>
-        </div>
+        <SweepControls sweep={sweep} canRun={ready} onRun={run} started={request !== null} />
       </div>
       <p className="sc-note">
         {metric === 'latency'
-          ? `Each point is a ping-pong between two nodes, long enough to go twice round the NI's queues (${SWEEP_ROUNDS} rounds at least); it plots the median round trip after the first, cold, round.`
+          ? `Each point is a ping-pong between two nodes, long enough to go twice round the NI's queues (${SWEEP_ROUNDS} rounds at least); it plots the median round trip over the second half of the rounds, when every queue slot is warm.`
           : `Each point streams ${SWEEP_MESSAGES} messages from one node to another; it plots the steady bandwidth as a fraction of 144 MB/s, the most two processors move through a local queue on the memory bus.`}{' '}
         The loaded scenario&rsquo;s machine runs with each NI in turn.{' '}
         {bus === 'io'

@@ -7,6 +7,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { RouterKind, SweepPoint, SweepRequest } from '../../../sim-core/index';
 import type { ChartPoint, SweepChartOptions } from '../../d3/sweep-chart';
 import { actions, useApp } from '../../state/store';
+import { SweepControls } from './SweepControls';
 import '../views-graphics.css';
 import '../views-charts.css';
 import { ChartFigure } from './ChartFigure';
@@ -146,14 +147,6 @@ export function LoadSweepPanel() {
   const system = scenario?.system.kind === 'network' ? scenario.system : null;
   const pattern =
     scenario && 'traffic' in scenario.workload ? scenario.workload.traffic.pattern : 'uniform';
-  const progressText = `${sweep.done} of ${sweep.total} points`;
-  const status = sweep.running
-    ? 'Running…'
-    : sweep.cancelled
-      ? 'Cancelled.'
-      : sweep.request
-        ? 'Done.'
-        : '';
 
   return (
     <div className="sc-view" data-testid="charts-view">
@@ -193,38 +186,7 @@ export function LoadSweepPanel() {
             warm-up <input {...inputProps('warmup')} min={0} step={100} />
           </label>
         </fieldset>
-        <div className="sc-actions">
-          <button
-            type="submit"
-            className="sc-button sc-primary"
-            disabled={!check.ok || sweep.running || !ready}
-            data-testid="sweep-run"
-          >
-            Run sweep
-          </button>
-          <button
-            type="button"
-            className="sc-button"
-            disabled={!sweep.running}
-            onClick={actions.cancelSweep}
-            data-testid="sweep-cancel"
-          >
-            Cancel
-          </button>
-          <progress
-            className="sc-progress"
-            value={sweep.done}
-            max={Math.max(1, sweep.total)}
-            aria-label="Sweep progress"
-            aria-valuetext={progressText}
-            data-testid="sweep-progress"
-          >
-            {progressText}
-          </progress>
-          <span className="sc-progress-text" aria-live="polite">
-            {progressText} {status}
-          </span>
-        </div>
+        <SweepControls sweep={sweep} canRun={check.ok && ready} started={sweep.request !== null} />
       </form>
       {errors.length > 0 && (
         <ul className="sc-errors" id={errorsId} data-testid="sweep-errors">

@@ -1,5 +1,6 @@
 /** The coherent-NI model's counters at the current cycle: messages, latency, bandwidth, cost. */
 import type { CniStats } from '../../../sim-core/ni/cni/cni-frame';
+import { KeyValueTable } from './KeyValueTable';
 import { percent } from './format';
 
 /** The paper's processors run at 200 MHz: bytes per cycle × 200 = MB/s (Fig. 7's base is 144). */
@@ -18,7 +19,7 @@ export function CniStatsTable({ stats }: { stats: CniStats }) {
       'user messages complete (mean latency, cycles)',
       `${stats.userMessages.completed} (${fixed(stats.userMessages.meanLatency)})`,
     ],
-    ['round trip (median after the first, cycles)', fixed(stats.roundTrip)],
+    ['round trip (median of the warm rounds, cycles)', fixed(stats.roundTrip)],
     [
       'bandwidth',
       bw
@@ -29,16 +30,11 @@ export function CniStatsTable({ stats }: { stats: CniStats }) {
     ['invariant violations', String(stats.violations)],
   ];
   return (
-    <table className="vt-table stats-table cni-stats" data-testid="stats-cni">
-      <caption>Messages</caption>
-      <tbody>
-        {rows.map(([what, value]) => (
-          <tr key={what}>
-            <th scope="row">{what}</th>
-            <td className="num">{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <KeyValueTable
+      caption="Messages"
+      rows={rows}
+      className="vt-table stats-table cni-stats"
+      testId="stats-cni"
+    />
   );
 }

@@ -1,5 +1,6 @@
 /** The network's counters at the current cycle: load, latency, hops, deroutes. */
 import type { NetworkStats } from '../../../sim-core/index';
+import { KeyValueTable } from './KeyValueTable';
 
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
@@ -29,16 +30,6 @@ export function NetworkStatsTable({ stats }: { stats: NetworkStats }) {
     ['link utilisation', `${fixed(stats.linkUtilisation * 100)}%`],
   ];
   return (
-    <table className="vt-table" data-testid="stats-network">
-      <caption>Network, {stats.nodes} nodes</caption>
-      <tbody>
-        {rows.map(([what, value]) => (
-          <tr key={what}>
-            <th scope="row">{what}</th>
-            <td className="num">{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <KeyValueTable caption={`Network, ${stats.nodes} nodes`} rows={rows} testId="stats-network" />
   );
 }

@@ -3,7 +3,8 @@
  * holds the controls, the info box of the followed packet, the legend and a text version; the D3
  * renderer draws the picture.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useElementWidth } from '../use-element-width';
 import type { NetworkFrame, PacketView } from '../../../sim-core/network/network-frame';
 import {
   DETAIL_MAX_K,
@@ -124,10 +125,9 @@ export function TorusView() {
   const selectedRouter = useSelectedRouter();
   const hasFrame = frame !== null;
 
-  const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const rendererRef = useRef<TorusRenderer | null>(null);
-  const [width, setWidth] = useState(0);
+  const [wrapRef, width] = useElementWidth<HTMLDivElement>(hasFrame);
   const height = Math.min(width, MAX_HEIGHT);
 
   // The panel mounts before a network scenario may be loaded: (re)attach when the SVG appears.
@@ -142,16 +142,6 @@ export function TorusView() {
       renderer.destroy();
       rendererRef.current = null;
     };
-  }, [hasFrame]);
-
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!hasFrame || !el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
   }, [hasFrame]);
 
   useEffect(() => {

@@ -10,7 +10,8 @@
 import { blocksFor } from '../config';
 import type { CniTxn } from '../cni-state';
 import { blockName, peek, type Ctx, type DeviceHooks, type Routine, type Step } from '../engine';
-import { acknowledge, canInject, inject } from '../message-network';
+import { acknowledge, injectWaiting } from '../message-network';
+import { duePull, schedulePull } from './virtual-polling';
 import { LOST } from './messaging';
 import { wordsInBlock } from './queue';
 
@@ -167,20 +168,10 @@ const cdrDevice: Routine = (ctx, f, a): Step => {
   const tx = ctx.layout.txCdr;
   switch (f.pc) {
     case 0: {
-      const due = dev.pulls.findIndex((p) => p.at <= ctx.state.cycle);
-      if (due >= 0) {
-        const [pull] = dev.pulls.splice(due, 1);
-        if (!peek(ctx, a, pull!.block))
-          return {
-            op: 'load',
-            block: pull!.block,
-            why: 'virtual polling: read the CDR block back',
-          };
-        return null;
-      }
-      if (dev.outbound.length > 0 && canInject(ctx, dev.outbound[0]!)) {
-        inject(ctx, dev.outbound.shift()!);
-        if (!dev.txRequested && dev.outbound.length === 0) setTxFree(ctx, true);
+      const pull = duePull(ctx, a);
+      if (pull !== undefined) return pull;
+      if (injectWaiting(ctx)) {
+        if (!dev.txRequested && dev.outbound.length === 0) dev.txFree = true;
         return { op: 'idle' };
       }
       if (dev.txRequested) {
@@ -275,10 +266,6 @@ const cdrDevice: Routine = (ctx, f, a): Step => {
   throw new Error(`cdr.device: bad pc ${f.pc}`);
 };
 
-function setTxFree(ctx: Ctx, free: boolean) {
-  ctx.node.device.txFree = free;
-}
-
 export const cdrRoutines: Record<string, Routine> = {
   'cdr.send': cdrSend,
   'cdr.receive': cdrReceive,
@@ -322,7 +309,6 @@ export const cdrHooks: DeviceHooks = {
     const txAt = ctx.layout.txCdr.indexOf(txn.block);
     if (txAt < 0 || txn.kind === 'RD' || ctx.cfg.virtualPolling === 'off') return;
     const pull = ctx.cfg.virtualPolling === 'same-block' ? txAt : txAt - 1;
-    if (pull >= 0)
-      dev.pulls.push({ block: ctx.layout.txCdr[pull]!, at: txn.endsAt + ctx.cfg.backoff });
+    if (pull >= 0) schedulePull(ctx, txn, ctx.layout.txCdr[pull]!);
   },
 };

@@ -5,9 +5,12 @@
  * overflows into memory by itself). Software overhead is charged half at each end (§B.9).
  */
 import { NI_KINDS, splitPayload } from '../config';
-import type { Agent, RoutineFrame } from '../cni-state';
+import type { Agent, AgentName, RoutineFrame } from '../cni-state';
+import { messageEvent } from '../message-network';
 import type { Ctx, Routine, Step } from '../engine';
 import { mechanismOf } from './registry';
+
+const here = (ctx: Ctx, agent: AgentName) => ({ node: ctx.node.id, agent });
 
 const half = (ctx: Ctx) => Math.floor(ctx.cfg.softwareOverhead / 2);
 
@@ -50,7 +53,7 @@ function startUserMessage(ctx: Ctx, to: number, bytes: number): number[] {
 }
 
 /** Software takes a network message: checks order, completes the user message, replies. */
-export function takeMessage(ctx: Ctx, msg: number): number {
+export function takeMessage(ctx: Ctx, msg: number, taker: AgentName): number {
   const { state, node } = ctx;
   const m = state.messages[msg]!;
   m.deliveredAt = state.cycle;
@@ -66,31 +69,14 @@ export function takeMessage(ctx: Ctx, msg: number): number {
     });
   }
   state.lastSeq[key] = m.seq;
-  ctx.events.push({
-    kind: 'cni.msg',
-    phase: 'receive',
-    node: node.id,
-    msg,
-    user: m.user,
-    src: m.src,
-    dst: m.dst,
-    bytes: m.payload,
-    latency: state.cycle - m.sentAt,
-  });
+  messageEvent(ctx, 'receive', msg, here(ctx, taker), { latency: state.cycle - m.sentAt });
   const app = node.app;
   app.partsSeen[m.user] = (app.partsSeen[m.user] ?? 0) + 1;
   if (app.partsSeen[m.user] === m.parts) {
     const u = state.users[m.user]!;
     u.completedAt = state.cycle;
     app.expect--;
-    ctx.events.push({
-      kind: 'cni.msg',
-      phase: 'complete',
-      node: node.id,
-      msg,
-      user: m.user,
-      src: m.src,
-      dst: m.dst,
+    messageEvent(ctx, 'complete', msg, here(ctx, taker), {
       bytes: u.bytes,
       latency: state.cycle - u.startedAt,
     });
@@ -119,7 +105,7 @@ const appMain: Routine = (ctx, f: RoutineFrame, a: Agent): Step => {
       }
       if (app.buffered.length > 0) {
         const msg = app.buffered.shift()!;
-        return work(ctx, takeMessage(ctx, msg), 'handle a message buffered in user memory');
+        return work(ctx, takeMessage(ctx, msg, a.name), 'handle a message buffered in user memory');
       }
       if (app.expect > 0) {
         f.pc = 10;
@@ -137,35 +123,14 @@ const appMain: Routine = (ctx, f: RoutineFrame, a: Agent): Step => {
     }
     case 2: {
       const msg = Number(f.locals.msg);
-      const m = ctx.state.messages[msg]!;
       if (a.result === 1) {
-        ctx.events.push({
-          kind: 'cni.msg',
-          phase: 'send',
-          node: ctx.node.id,
-          msg,
-          user: m.user,
-          src: m.src,
-          dst: m.dst,
-          bytes: m.payload,
-          latency: null,
-        });
+        messageEvent(ctx, 'send', msg, here(ctx, a.name));
         const parts = String(f.locals.parts).split(',');
         f.locals.part = Number(f.locals.part) + 1;
         f.pc = Number(f.locals.part) < parts.length ? 1 : 0;
         return null;
       }
-      ctx.events.push({
-        kind: 'cni.msg',
-        phase: 'blocked',
-        node: ctx.node.id,
-        msg,
-        user: m.user,
-        src: m.src,
-        dst: m.dst,
-        bytes: m.payload,
-        latency: null,
-      });
+      messageEvent(ctx, 'blocked', msg, here(ctx, a.name));
       if (NI_KINDS[ctx.cfg.ni].autoOverflow || app.expect === 0) {
         f.pc = 1;
         return work(ctx, ctx.cfg.pollWork, 'send blocked: wait and retry');
@@ -178,18 +143,7 @@ const appMain: Routine = (ctx, f: RoutineFrame, a: Agent): Step => {
       const got = Number(a.result);
       if (got >= 0) {
         app.buffered.push(got);
-        const m = ctx.state.messages[got]!;
-        ctx.events.push({
-          kind: 'cni.msg',
-          phase: 'buffer',
-          node: ctx.node.id,
-          msg: got,
-          user: m.user,
-          src: m.src,
-          dst: m.dst,
-          bytes: m.payload,
-          latency: null,
-        });
+        messageEvent(ctx, 'buffer', got, here(ctx, a.name));
         return null;
       }
       return work(ctx, ctx.cfg.pollWork, 'send blocked and nothing to drain: retry');
@@ -203,7 +157,7 @@ const appMain: Routine = (ctx, f: RoutineFrame, a: Agent): Step => {
       }
       if (got < 0)
         return work(ctx, ctx.cfg.pollWork, 'nothing yet: other work before the next poll');
-      return work(ctx, takeMessage(ctx, got), 'messaging layer: run the handler');
+      return work(ctx, takeMessage(ctx, got, a.name), 'messaging layer: run the handler');
     }
   }
   throw new Error(`app.main: bad pc ${f.pc}`);
@@ -252,7 +206,7 @@ const localReceiver: Routine = (ctx, f, a): Step => {
       f.pc = 0;
       const got = Number(a.result);
       if (got < 0) return work(ctx, ctx.cfg.pollWork, 'queue empty: poll again');
-      takeMessage(ctx, got);
+      takeMessage(ctx, got, a.name);
       return work(ctx, w.receiveCycles, 'consume the message');
     }
   }

@@ -5,7 +5,7 @@
  */
 import { wordsFor } from '../config';
 import type { Ctx, DeviceHooks, Routine, Step } from '../engine';
-import { acknowledge, canInject, inject } from '../message-network';
+import { acknowledge, injectWaiting } from '../message-network';
 
 export const TX_SPACE = 1;
 export const RX_AVAIL = 2;
@@ -81,8 +81,7 @@ const ni2wDevice: Routine = (ctx): Step => {
     dev.rxFifo.push(msg);
     acknowledge(ctx, msg);
   }
-  if (dev.outbound.length > 0 && canInject(ctx, dev.outbound[0]!))
-    inject(ctx, dev.outbound.shift()!);
+  injectWaiting(ctx);
   return { op: 'idle' };
 };
 

@@ -10,9 +10,10 @@
  */
 import { blocksFor, WORD_BYTES, BLOCK_BYTES, HEADER_BYTES } from '../config';
 import type { Agent, BlockData, CniTxn, QueueSide, RoutineFrame } from '../cni-state';
-import { blockName, peek, type Ctx, type DeviceHooks, type Routine, type Step } from '../engine';
+import { blockName, type Ctx, type DeviceHooks, type Routine, type Step } from '../engine';
 import { slotBlock, type QueueLayout } from '../layout';
-import { acknowledge, canInject, inject } from '../message-network';
+import { acknowledge, injectWaiting } from '../message-network';
+import { duePull, schedulePull } from './virtual-polling';
 
 const layoutOf = (ctx: Ctx, f: RoutineFrame): QueueLayout => ctx.layout.queues[String(f.locals.q)]!;
 const stateOf = (ctx: Ctx, f: RoutineFrame) => ctx.node.queues[String(f.locals.q)]!;
@@ -84,10 +85,15 @@ const queueSend: Routine = (ctx, f, a): Step => {
       };
     case 1: {
       const head = a.result as Record<string, number> | null;
-      side.shadowHead = head?.head ?? 0;
-      side.shadowSense = head?.sense ?? 1;
-      if (opt.lazyPointers) side.refreshes++;
-      pointerEvent(ctx, q.name, a, 'shadowHead', side.shadowHead, side.shadowSense);
+      const value = head?.head ?? 0;
+      const sense = head?.sense ?? 1;
+      // A re-read that finds head unchanged (a hit while the queue stays full) refreshes nothing.
+      if (value !== side.shadowHead || sense !== side.shadowSense) {
+        side.shadowHead = value;
+        side.shadowSense = sense;
+        if (opt.lazyPointers) side.refreshes++;
+        pointerEvent(ctx, q.name, a, 'shadowHead', value, sense);
+      }
       f.pc = 2;
       return null;
     }
@@ -283,19 +289,9 @@ const queueDevice: Routine = (ctx, f, a): Step => {
   const dev = ctx.node.device;
   switch (f.pc) {
     case 0: {
-      const due = dev.pulls.findIndex((p) => p.at <= ctx.state.cycle);
-      if (due >= 0) {
-        const [pull] = dev.pulls.splice(due, 1);
-        if (!peek(ctx, a, pull!.block))
-          return {
-            op: 'load',
-            block: pull!.block,
-            why: 'virtual polling: pull the finished block early',
-          };
-        return null;
-      }
-      if (dev.outbound.length > 0 && canInject(ctx, dev.outbound[0]!)) {
-        inject(ctx, dev.outbound.shift()!);
+      const pull = duePull(ctx, a);
+      if (pull !== undefined) return pull;
+      if (injectWaiting(ctx)) {
         return { op: 'idle' };
       }
       if (dev.pendingCount > 0 && dev.outbound.length === 0) {
@@ -359,9 +355,6 @@ export const queueHooks: DeviceHooks = {
     // In write order 1, 2, …, 0: a request for block k ≥ 2 means block k − 1 is finished.
     const pullPart = ctx.cfg.virtualPolling === 'same-block' ? part : part >= 2 ? part - 1 : -1;
     if (pullPart < 1) return;
-    ctx.node.device.pulls.push({
-      block: txn.block - part + pullPart,
-      at: txn.endsAt + ctx.cfg.backoff,
-    });
+    schedulePull(ctx, txn, txn.block - part + pullPart);
   },
 };

@@ -162,6 +162,7 @@ export function networkConfigOf(scenario: NetworkScenario): NetworkConfig {
     seed: scenario.seed,
     stallWatchdog: scenario.checks.stallWatchdog,
     checkInvariants: scenario.checks.invariants,
+    halfDuplexP: false,
   };
 }
 

@@ -73,6 +73,21 @@ export interface NetworkConfig {
   seed: number;
   stallWatchdog: number;
   checkInvariants: boolean;
+  /**
+   * The processor link is half-duplex (Cranium, digest §D.2, §C.17): one packet at a time in
+   * either direction, turned round only at packet boundaries, ties broken by the TB bit.
+   */
+  halfDuplexP: boolean;
+}
+
+/**
+ * A network interface attached to the P ports (the Cranium NI): it may refuse a packet's first
+ * phit (a full inbox, FREEZE) and hears of each packet whose last phit it took. With a port the
+ * network never halts by itself: the programs behind it decide when the run is over.
+ */
+export interface NodePort {
+  accepts(node: number): boolean;
+  delivered(node: number, packet: PacketState): void;
 }
 
 const PORT_INDEX: Record<Port, number> = { N: 0, E: 1, S: 2, W: 3, P: 4 };
@@ -99,6 +114,7 @@ export function networkConfig(
     seed: 1,
     stallWatchdog: 1000,
     checkInvariants: true,
+    halfDuplexP: false,
     ...overrides,
   };
 }
@@ -127,6 +143,8 @@ export interface PacketState {
   moves: number;
   lastMoved: number;
   phitsDelivered: number;
+  /** The cycle its first phit left on the P link to the node (−1 before). */
+  ejectStartedAt: number;
   path: number[];
   derouted: boolean[];
 }
@@ -170,6 +188,10 @@ export interface RouterState {
   rr: number;
   rng: RngState;
   last: Decision | null;
+  /** The processor link's direction while a packet crosses it (half-duplex only). */
+  pLink: 'idle' | 'inject' | 'deliver';
+  /** The fairness bit: breaks an inject/deliver tie on an idle link, toggling when it does. */
+  tieBreak: boolean;
 }
 
 export interface NetworkState {
@@ -318,6 +340,8 @@ export class Network {
   private readonly neighbours: number[];
   /** The router of each processing node. */
   private readonly nodeRouter: number[];
+  /** The processing node at each router, or −1. */
+  private readonly routerNode: number[];
   /** Scheduled packets by creation cycle, in configuration order. */
   private readonly scheduled = new Map<number, { src: number; dst: number }[]>();
   /** The last cycle a scheduled packet is created (0 with none). */
@@ -341,7 +365,10 @@ export class Network {
   private live: PacketIndex;
   private indexed: NetworkState;
 
-  constructor(readonly cfg: NetworkConfig) {
+  constructor(
+    readonly cfg: NetworkConfig,
+    private readonly port: NodePort | null = null,
+  ) {
     const t = cfg.topology;
     this.vcs = routingFunctions[cfg.router].vcs(cfg);
     this.route = routingFunctions[cfg.router].route;
@@ -349,6 +376,8 @@ export class Network {
       DIRS.map((d) => neighbour(t, r, d) ?? -1),
     ).flat();
     this.nodeRouter = Array.from({ length: nodeCount(t) }, (_, n) => routerOfNode(t, n));
+    this.routerNode = Array.from({ length: routerCount(t) }, () => -1);
+    this.nodeRouter.forEach((r, n) => (this.routerNode[r] = n));
     for (const p of cfg.packets) {
       const list = this.scheduled.get(p.at) ?? [];
       list.push({ src: p.src, dst: p.dst });
@@ -371,6 +400,8 @@ export class Network {
         rr: 0,
         rng: createStream(cfg.seed, `router${r}`),
         last: null,
+        pLink: 'idle' as const,
+        tieBreak: false,
       })),
       packets: {},
       nextPacket: 1,
@@ -446,11 +477,16 @@ export class Network {
         const out = router.out[o]!;
         if (out.pkt < 0 || out.sent >= out.received) continue;
         const pkt = live.get(out.pkt);
+        if (o === P_INDEX && out.sent === 0 && !this.mayStartDelivery(r, pkt)) continue;
         out.sent += 1;
         this.touch(pkt, cycle);
         if (o === P_INDEX) {
+          if (pkt.phitsDelivered === 0) pkt.ejectStartedAt = cycle;
           pkt.phitsDelivered += 1;
-          if (pkt.phitsDelivered === L) this.deliver(pkt, r);
+          if (pkt.phitsDelivered === L) {
+            if (router.pLink === 'deliver') router.pLink = 'idle';
+            this.deliver(pkt, r);
+          }
         } else {
           s.linkPhits[r]![o]! += 1;
           const next = routers[this.neighbours[r * 4 + o]!]!.in[OPPOSITE_INDEX[o]! * V + out.vc]!;
@@ -466,8 +502,47 @@ export class Network {
         inj.arrived += 1;
         inj.lastArrival = cycle;
         this.touch(live.get(inj.pkt), cycle);
+        if (inj.arrived === L && router.pLink === 'inject') router.pLink = 'idle';
       }
     }
+  }
+
+  /**
+   * Whether the P output may send the first phit of `pkt` now: the node takes it, and on a
+   * half-duplex link no injection holds the link. On an idle link a waiting injection ties with
+   * the delivery; the TB bit decides (false: delivery), toggling when used (digest §C.17).
+   */
+  private mayStartDelivery(r: number, pkt: PacketState): boolean {
+    if (this.port && !this.port.accepts(pkt.dst)) return false;
+    if (!this.cfg.halfDuplexP) return true;
+    const router = this.state.routers[r]!;
+    if (router.pLink !== 'idle') return false;
+    if (this.wantsToInject(r)) {
+      router.tieBreak = !router.tieBreak;
+      if (!router.tieBreak) {
+        router.pLink = 'inject';
+        return false;
+      }
+    }
+    router.pLink = 'deliver';
+    return true;
+  }
+
+  private wantsToInject(r: number): boolean {
+    const node = this.routerNode[r]!;
+    return (
+      node >= 0 &&
+      this.state.queues[node]!.length > 0 &&
+      this.state.routers[r]!.in[P_INDEX * this.vcs]!.pkt < 0
+    );
+  }
+
+  /**
+   * A packet a program sends (the NI's outbox hands it over): queued for injection at `src`, or
+   * null when the injection queue is full. Returns the packet's id.
+   */
+  submit(src: number, dst: number): number | null {
+    return this.create(src, dst);
   }
 
   private deliver(pkt: PacketState, r: number): void {
@@ -502,6 +577,7 @@ export class Network {
       hops: pkt.hops,
       deroutes: pkt.deroutes,
     });
+    this.port?.delivered(pkt.dst, pkt);
     delete s.packets[pkt.id];
     this.live.remove(pkt.id);
   }
@@ -662,8 +738,13 @@ export class Network {
       const queue = s.queues[node]!;
       if (queue.length === 0) continue;
       const r = this.nodeRouter[node]!;
-      const inj = s.routers[r]!.in[P]!;
+      const router = s.routers[r]!;
+      const inj = router.in[P]!;
       if (inj.pkt >= 0) continue;
+      if (this.cfg.halfDuplexP) {
+        if (router.pLink === 'deliver') continue;
+        router.pLink = 'inject';
+      }
       const id = queue.shift()!;
       const pkt = this.live.get(id);
       pkt.injectedAt = s.cycle;
@@ -676,12 +757,12 @@ export class Network {
 
   // ---- step 5: traffic ----
 
-  private create(src: number, dst: number): void {
+  private create(src: number, dst: number): number | null {
     const { cfg, state: s } = this;
     const queue = s.queues[src]!;
     if (queue.length >= cfg.injectionQueue) {
       s.stats.refused += 1;
-      return;
+      return null;
     }
     const srcRouter = this.nodeRouter[src]!;
     const dstRouter = this.nodeRouter[dst]!;
@@ -701,6 +782,7 @@ export class Network {
       moves: 0,
       lastMoved: -1,
       phitsDelivered: 0,
+      ejectStartedAt: -1,
       path: [srcRouter],
       derouted: [],
     };
@@ -709,6 +791,7 @@ export class Network {
     queue.push(id);
     s.stats.created += 1;
     s.stats.inFlight += 1;
+    return id;
   }
 
   private generate(): void {
@@ -743,7 +826,7 @@ export class Network {
     if (cfg.checkInvariants) this.checkInvariants(inFlight);
     const moreTraffic =
       s.cycle < this.lastScheduled || (cfg.traffic !== null && s.cycle < cfg.traffic.until);
-    if (!moreTraffic && inFlight === 0) {
+    if (!moreTraffic && inFlight === 0 && !this.port) {
       s.halted = true;
       this.emit({ kind: 'sim.halt', reason: 'all packets delivered' });
     }

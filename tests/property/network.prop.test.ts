@@ -27,6 +27,7 @@ const configArb = fc.record({
   pattern: fc.constantFrom(...patterns),
   load: fc.double({ min: 0.05, max: 1, noNaN: true }),
   seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+  halfDuplexP: fc.boolean(),
 });
 
 type Drawn = typeof configArb extends fc.Arbitrary<infer T> ? T : never;
@@ -45,6 +46,7 @@ function build(c: Drawn): NetworkConfig {
     seed: c.seed,
     stallWatchdog: 2000,
     checkInvariants: true,
+    halfDuplexP: c.halfDuplexP,
   };
 }
 
@@ -77,6 +79,7 @@ describe('random traffic on random small networks', () => {
       pattern: fc.constantFrom(...patterns),
       load: fc.double({ min: 0.05, max: 1, noNaN: true }),
       seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      halfDuplexP: fc.boolean(),
     });
     fc.assert(
       fc.property(designPoint, (c) => {
@@ -109,6 +112,7 @@ describe('random traffic on random small networks', () => {
           pattern: 'bit-complement',
           load: 0.14247053861618045,
           seed: 0,
+          halfDuplexP: false,
         }),
       );
       for (let i = 0; i < 20_000 && !net.state.halted; i++) {

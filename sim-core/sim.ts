@@ -10,7 +10,24 @@ import type { Protocol } from './memory/protocol';
 import { Network, type NetworkConfig, type NetworkState } from './network/network';
 import type { NetworkFrame, NetworkStats } from './network/network-frame';
 import type { Topology } from './network/topology';
-import type { BusScenario, CniScenario, NetworkScenario, Scenario } from './scenario/schema';
+import type {
+  BusScenario,
+  CniScenario,
+  CraniumScenario,
+  NetworkScenario,
+  Scenario,
+} from './scenario/schema';
+import {
+  DEFAULT_TIMING,
+  IDEAL_TIMING,
+  MEMORY_MODELS,
+  type CraniumConfig,
+  type CraniumTiming,
+} from './ni/cranium/cranium-config';
+import type { CraniumFrame, CraniumStats } from './ni/cranium/cranium-frame';
+import { CraniumSystem } from './ni/cranium/cranium-system';
+import type { CraniumState } from './ni/cranium/cranium-state';
+import { instructionText } from './ni/cranium/program';
 import { protocols } from './memory/protocols';
 import type { CniConfig } from './ni/cni/cni-config';
 import type { CniFrame, CniStats } from './ni/cni/cni-frame';
@@ -24,12 +41,13 @@ import type { FlatInstruction } from './system/program';
 import { randomPrograms } from './system/random-workload';
 import type { SimEventBody } from './trace/events';
 
-export type Frame = BusFrame | NetworkFrame | CniFrame;
-export type Stats = BusSystemStats | NetworkStats | CniStats;
+export type Frame = BusFrame | NetworkFrame | CniFrame | CraniumFrame;
+export type Stats = BusSystemStats | NetworkStats | CniStats | CraniumStats;
 export type SimSnapshot =
   | { model: 'bus'; state: BusSystemState }
   | { model: 'network'; state: NetworkState }
-  | { model: 'cni'; state: CniState };
+  | { model: 'cni'; state: CniState }
+  | { model: 'cranium'; state: CraniumState };
 
 /** What never changes during a run: the views draw their static parts from it. */
 export type ModelMeta =
@@ -65,6 +83,17 @@ export type ModelMeta =
       blocks: BlockInfo[];
       queues: QueueLayout[];
       workload: CniConfig['workload'];
+    }
+  | {
+      model: 'cranium';
+      topology: Topology;
+      nodes: number;
+      router: string;
+      packetPhits: number;
+      multiQueue: number;
+      timing: CraniumTiming;
+      pageBytes: number;
+      programs: { node: number; lines: string[] }[];
     };
 
 export interface Simulation {
@@ -226,15 +255,89 @@ function createCniSim(scenario: CniScenario): Simulation {
   }));
 }
 
+/** The Cranium model's configuration for a scenario (also the base of its fidelity runs). */
+export function craniumConfigOf(scenario: CraniumScenario): CraniumConfig {
+  const sys = scenario.system;
+  const w = scenario.workload;
+  if (!('nodes' in w)) throw new Error('a cranium scenario runs node programs');
+  const side = sys.attached ?? sys.k;
+  const timing: CraniumTiming = {
+    ...(sys.ni === 'ideal' ? IDEAL_TIMING : DEFAULT_TIMING),
+    ...MEMORY_MODELS[sys.memory],
+    ...(Object.fromEntries(
+      Object.entries(sys.timing).filter(([, v]) => v !== undefined),
+    ) as Partial<CraniumTiming>),
+  };
+  return {
+    network: {
+      topology: { kind: sys.topology, k: sys.k, attached: side },
+      router: sys.router,
+      dateline: true,
+      packetPhits: 11,
+      multiQueue: sys.multiQueue,
+      decisionCycles: sys.decisionCycles,
+      injectionQueue: sys.outboxPackets,
+      packets: [],
+      traffic: w.background ? { ...w.background, hotspot: { node: 0, fraction: 0 } } : null,
+      seed: scenario.seed,
+      stallWatchdog: scenario.checks.stallWatchdog,
+      checkInvariants: scenario.checks.invariants,
+      halfDuplexP: sys.halfDuplexLink,
+    },
+    timing,
+    pageBytes: sys.pageBytes,
+    channels: sys.channels,
+    inboxPackets: sys.inboxPackets,
+    queueEntries: { ...sys.queueEntries },
+    scheduler: sys.scheduler,
+    alpha: sys.alpha,
+    dmaCoherence: sys.dmaCoherence,
+    freezeOnOverflow: sys.freezeOnOverflow,
+    warmChannels: sys.warmChannels,
+    barrierCycles: sys.barrierCycles,
+    barrierHold: sys.barrierHold,
+    nodes: w.nodes.map((n) => ({
+      node: n.node,
+      processId: n.processId,
+      buffers: n.buffers.map((b) => ({
+        handle: b.handle,
+        cached: [...b.cached],
+        dirty: [...b.dirty],
+      })),
+      cachedQueueFlags: n.cachedQueueFlags,
+      program: n.program.map((i) => ({ ...i })),
+    })),
+    checkInvariants: scenario.checks.invariants,
+  };
+}
+
+function createCraniumSim(scenario: CraniumScenario): Simulation {
+  const cfg = craniumConfigOf(scenario);
+  const model = new CraniumSystem(cfg);
+  return simulationOf('cranium', model, () => ({
+    model: 'cranium',
+    topology: cfg.network.topology,
+    nodes: cfg.network.topology.attached ** 2,
+    router: cfg.network.router,
+    packetPhits: cfg.network.packetPhits,
+    multiQueue: cfg.network.multiQueue,
+    timing: { ...cfg.timing },
+    pageBytes: cfg.pageBytes,
+    programs: cfg.nodes.map((n) => ({ node: n.node, lines: n.program.map(instructionText) })),
+  }));
+}
+
 /** The models, by `system.kind`. */
 export const models = {
   bus: createBusSim,
   network: createNetworkSim,
   cni: createCniSim,
+  cranium: createCraniumSim,
 } satisfies {
   bus: (s: BusScenario) => Simulation;
   network: (s: NetworkScenario) => Simulation;
   cni: (s: CniScenario) => Simulation;
+  cranium: (s: CraniumScenario) => Simulation;
 };
 
 export function createSim(scenario: Scenario): Simulation {

@@ -14,10 +14,21 @@
  *   2. Crossbars: every granted input or MQ frame moves one phit to its output frame. Phits that
  *      arrived in step 1 of this cycle wait for the next one (one stage per cycle).
  *   3. Routing, router by router (id order): the routing function grants free outputs; input
- *      packets that have fully arrived and were not granted move into a free MQ frame.
+ *      packets that have fully arrived and were not granted move into a free MQ frame (a packet
+ *      accepted in a packet exchange first: see below).
  *   4. Injection: a node's queued packet enters its router's empty injection frame (head latched).
  *   5. Traffic: scheduled and Bernoulli packets are created into the injection queues.
  *   6. Watchdog and invariants; halt when nothing is left to send or deliver.
+ *
+ * The packet exchange (chaos router only; the rule is in routing.ts): two neighbours A and B whose
+ * input frames from each other both hold a fully arrived packet stuck for want of a multi-queue
+ * frame swap packets across their link. At the grant each sends one multi-queue packet into its
+ * (empty) output frame towards the other; the stuck input packet is marked to enter the
+ * multi-queue frame that leaves (grant IN_EXCHANGE). When that frame has emptied across the
+ * crossbar, the stuck packet moves in, its input frame is reserved for the neighbour's waiting
+ * output packet, and the two packets cross the link in opposite directions. An output frame sends
+ * only into the input frame reserved for its packet, which is what holds the exchanged packets
+ * back until the frames behind the link have been vacated.
  */
 import { clonePlain } from '../kernel/clone';
 import { createStream, nextFloat, type RngState } from '../kernel/rng';
@@ -82,16 +93,24 @@ export interface NetworkConfig {
 
 /**
  * A network interface attached to the P ports (the Cranium NI): it may refuse a packet's first
- * phit (a full inbox, FREEZE) and hears of each packet whose last phit it took. With a port the
+ * phit (a full inbox, FREEZE) and hears of each packet's first and last phit. With a port the
  * network never halts by itself: the programs behind it decide when the run is over.
  */
 export interface NodePort {
   accepts(node: number): boolean;
+  /** The packet's first phit has just crossed the P link. */
+  started(node: number, packet: PacketState): void;
   delivered(node: number, packet: PacketState): void;
 }
 
 const PORT_INDEX: Record<Port, number> = { N: 0, E: 1, S: 2, W: 3, P: 4 };
 export const portIndex = (p: Port): number => PORT_INDEX[p];
+
+/**
+ * InFrame.grant of a stuck input packet accepted in a packet exchange: it will move into the
+ * multi-queue frame its router's exchanged packet is leaving, and no routing decision may take it.
+ */
+export const IN_EXCHANGE = -2;
 
 /**
  * A network configuration with the thesis's defaults (digest §B.12, §D.1): the chaos router,
@@ -119,6 +138,8 @@ export function networkConfig(
   };
 }
 const P_INDEX = portIndex('P');
+/** The order in which step 3 moves stuck input packets into the multi-queue. */
+const BUFFER_ORDER = [IN_EXCHANGE, -1] as const;
 /** For output port index o (N E S W), the index of the input port it feeds at the neighbour. */
 const OPPOSITE_INDEX = DIRS.map((d) => portIndex(OPPOSITE[d]));
 /** PORT_SETS[set]: the ports of a profitable set (see profitableSet), computed once; copy to hand out. */
@@ -157,7 +178,10 @@ export interface InFrame {
   /** The cycle the latest phit arrived: that phit may cross the crossbar only from the next cycle. */
   lastArrival: number;
   forwarded: number;
-  /** The output (PORTS index) granted to the packet; −1 while it waits. */
+  /**
+   * The output (PORTS index) granted to the packet; −1 while it waits; IN_EXCHANGE once a packet
+   * exchange has promised it a multi-queue frame.
+   */
   grant: number;
   grantAt: number;
 }
@@ -329,6 +353,19 @@ export interface RoutingContext {
   profitableSet(pkt: number): number;
   grantInput(index: number, to: number, reason: RouteReason, vc?: number): void;
   grantMq(slot: number, to: number, reason: RouteReason): void;
+  /**
+   * The neighbour behind network output `o` if this router may make a packet exchange with it
+   * now, else −1: both routers' multi-queues hold only waiting packets (none free or leaving), the
+   * input frame each has from the other holds a fully arrived packet that waits, and the output
+   * frames on both sides of the link are empty.
+   */
+  exchangePartner(o: number): number;
+  /**
+   * A packet exchange across output `o`: multi-queue packet `slot` of this router goes out of `o`
+   * while packet `partnerSlot` of the neighbour's multi-queue comes the other way, and each
+   * router's stuck input packet from the other takes the multi-queue frame that leaves.
+   */
+  exchange(o: number, slot: number, partnerSlot: number): void;
 }
 
 export class Network {
@@ -477,19 +514,27 @@ export class Network {
         const out = router.out[o]!;
         if (out.pkt < 0 || out.sent >= out.received) continue;
         const pkt = live.get(out.pkt);
-        if (o === P_INDEX && out.sent === 0 && !this.mayStartDelivery(r, pkt)) continue;
-        out.sent += 1;
-        this.touch(pkt, cycle);
         if (o === P_INDEX) {
-          if (pkt.phitsDelivered === 0) pkt.ejectStartedAt = cycle;
+          if (out.sent === 0 && !this.mayStartDelivery(r, pkt)) continue;
+          out.sent += 1;
+          this.touch(pkt, cycle);
+          if (pkt.phitsDelivered === 0) {
+            pkt.ejectStartedAt = cycle;
+            this.port?.started(pkt.dst, pkt);
+          }
           pkt.phitsDelivered += 1;
           if (pkt.phitsDelivered === L) {
             if (router.pLink === 'deliver') router.pLink = 'idle';
             this.deliver(pkt, r);
           }
         } else {
-          s.linkPhits[r]![o]! += 1;
           const next = routers[this.neighbours[r * 4 + o]!]!.in[OPPOSITE_INDEX[o]! * V + out.vc]!;
+          // Only into the frame reserved for this packet: an exchanged packet waits here until
+          // the stuck packet in that frame has moved into its router's multi-queue.
+          if (next.pkt !== out.pkt) continue;
+          out.sent += 1;
+          this.touch(pkt, cycle);
+          s.linkPhits[r]![o]! += 1;
           if (next.arrived === 0) next.headAt = cycle;
           next.arrived += 1;
           next.lastArrival = cycle;
@@ -598,7 +643,8 @@ export class Network {
         if (f.pkt < 0) continue;
         if (f.grant < 0) {
           if (f.headAt >= 0) waiting = 1;
-          if (f.headAt >= 0 && cycle >= f.headAt + decided) ready |= 1 << i;
+          // A packet accepted in an exchange (IN_EXCHANGE) waits for its MQ frame, not a route.
+          if (f.headAt >= 0 && f.grant === -1 && cycle >= f.headAt + decided) ready |= 1 << i;
           continue;
         }
         if (f.grantAt >= cycle || f.forwarded >= f.arrived - (f.lastArrival === cycle ? 1 : 0))
@@ -648,8 +694,47 @@ export class Network {
       grantInput: (index, to, reason, vc = 0) =>
         this.grant(ctx.router, 'in', index, to, reason, vc),
       grantMq: (slot, to, reason) => this.grant(ctx.router, 'mq', slot, to, reason, 0),
+      exchangePartner: (o) => this.exchangePartner(ctx.router, o),
+      exchange: (o, slot, partnerSlot) => this.exchange(ctx.router, o, slot, partnerSlot),
     };
     return ctx;
+  }
+
+  /** See RoutingContext.exchangePartner. */
+  private exchangePartner(r: number, o: number): number {
+    if (o === P_INDEX) return -1;
+    const nb = this.neighbours[r * 4 + o]!;
+    if (nb < 0) return -1;
+    const routers = this.state.routers;
+    const a = routers[r]!;
+    const b = routers[nb]!;
+    const back = OPPOSITE_INDEX[o]!;
+    const V = this.vcs;
+    const L = this.cfg.packetPhits;
+    const stuck = (f: InFrame) => f.pkt >= 0 && f.headAt >= 0 && f.arrived === L && f.grant === -1;
+    const mqFull = (mq: MqFrame[]) => mq.length > 0 && mq.every((f) => f.pkt >= 0 && f.grant < 0);
+    return a.out[o]!.pkt < 0 &&
+      b.out[back]!.pkt < 0 &&
+      stuck(a.in[o * V]!) &&
+      stuck(b.in[back * V]!) &&
+      mqFull(a.mq) &&
+      mqFull(b.mq)
+      ? nb
+      : -1;
+  }
+
+  /** See RoutingContext.exchange. */
+  private exchange(r: number, o: number, slot: number, partnerSlot: number): void {
+    const nb = this.neighbours[r * 4 + o]!;
+    const back = OPPOSITE_INDEX[o]!;
+    const routers = this.state.routers;
+    const V = this.vcs;
+    routers[r]!.in[o * V]!.grant = IN_EXCHANGE;
+    routers[nb]!.in[back * V]!.grant = IN_EXCHANGE;
+    // The neighbour may not have routed yet this cycle: its stuck packet is no longer a candidate.
+    this.ready[nb] = this.ready[nb]! & ~(1 << (back * V));
+    this.grant(r, 'mq', slot, o, 'exchange', 0);
+    this.grant(nb, 'mq', partnerSlot, back, 'exchange', 0);
   }
 
   private routeAt(r: number): void {
@@ -661,18 +746,37 @@ export class Network {
     this.ctx.state = s;
     this.ctx.readyInputs = this.ready[r]!;
     this.route(this.ctx);
-    // Fully arrived input packets that found no output wait in the multi-queue (never from P).
+    // Fully arrived input packets that found no output wait in the multi-queue (never from P);
+    // packets accepted in a packet exchange (IN_EXCHANGE) take the first free frames.
     if (router.mq.length === 0) return;
-    for (let i = 0; i < router.in.length; i++) {
-      const f = router.in[i]!;
-      const port = Math.floor(i / this.vcs);
-      if (port === P_INDEX || f.pkt < 0 || f.grant >= 0 || f.arrived < cfg.packetPhits) continue;
-      let slot = 0;
-      while (slot < router.mq.length && router.mq[slot]!.pkt >= 0) slot++;
-      if (slot === router.mq.length) continue;
-      fillMq(router.mq[slot]!, f.pkt, s.cycle);
-      this.emit({ kind: 'net.buffer', router: r, packet: f.pkt, from: PORTS[port]!, slot });
-      clearIn(f);
+    for (const wanted of BUFFER_ORDER) {
+      for (let i = 0; i < router.in.length; i++) {
+        const f = router.in[i]!;
+        const port = Math.floor(i / this.vcs);
+        if (port === P_INDEX || f.pkt < 0 || f.grant !== wanted || f.arrived < cfg.packetPhits)
+          continue;
+        let slot = 0;
+        while (slot < router.mq.length && router.mq[slot]!.pkt >= 0) slot++;
+        if (slot === router.mq.length) return;
+        fillMq(router.mq[slot]!, f.pkt, s.cycle);
+        if (wanted === IN_EXCHANGE) {
+          this.emit({
+            kind: 'net.buffer',
+            router: r,
+            packet: f.pkt,
+            from: PORTS[port]!,
+            slot,
+            exchange: true,
+          });
+          // The neighbour's output frame holds the packet it sent in the exchange: that packet
+          // gets this input frame, and starts across the link next cycle.
+          const up = s.routers[this.neighbours[r * 4 + port]!]!.out[OPPOSITE_INDEX[port]!]!;
+          fillIn(f, up.pkt, -1, 0, -1);
+        } else {
+          this.emit({ kind: 'net.buffer', router: r, packet: f.pkt, from: PORTS[port]!, slot });
+          clearIn(f);
+        }
+      }
     }
   }
 
@@ -688,6 +792,7 @@ export class Network {
     const router = s.routers[r]!;
     const frame = kind === 'in' ? router.in[index]! : router.mq[index]!;
     const pkt = this.live.get(frame.pkt);
+    const wasProfitable = (pkt.profitable & (1 << to)) !== 0;
     const profitable = PORT_SETS[pkt.profitable]!.slice();
     const toPort = PORTS[to]!;
     frame.grant = to;
@@ -695,13 +800,17 @@ export class Network {
     fillOut(router.out[to]!, pkt.id, vc);
     if (to !== P_INDEX) {
       const nb = this.neighbours[r * 4 + to]!;
-      fillIn(s.routers[nb]!.in[OPPOSITE_INDEX[to]! * this.vcs + vc]!, pkt.id, -1, 0, -1);
+      // An exchanged packet's input frame is still held: it is reserved once vacated (step 3).
+      if (reason !== 'exchange')
+        fillIn(s.routers[nb]!.in[OPPOSITE_INDEX[to]! * this.vcs + vc]!, pkt.id, -1, 0, -1);
       pkt.header = afterHop(pkt.header, toPort as Dir, cfg.topology);
       pkt.profitable = profitableSet(pkt.header, cfg.topology);
       pkt.hops += 1;
       pkt.path.push(nb);
-      // A deflection is a deroute too: a hop in an unprofitable direction.
-      const misrouted = reason === 'deroute' || reason === 'deflect';
+      // A deflection is a deroute too: a hop in an unprofitable direction; so is an exchanged
+      // packet's hop when that way was not profitable for it.
+      const misrouted =
+        reason === 'deroute' || reason === 'deflect' || (reason === 'exchange' && !wasProfitable);
       pkt.derouted.push(misrouted);
       if (misrouted) {
         pkt.deroutes += 1;
@@ -863,7 +972,7 @@ export class Network {
     const waits = new Map<number, Wait[]>();
     s.routers.forEach((router, r) => {
       router.in.forEach((f, i) => {
-        if (f.pkt < 0 || f.headAt < 0 || f.grant >= 0) return;
+        if (f.pkt < 0 || f.headAt < 0 || f.grant !== -1) return;
         const pkt = s.packets[f.pkt]!;
         const wanted: readonly Port[] =
           this.cfg.router === 'dor'

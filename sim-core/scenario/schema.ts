@@ -7,28 +7,14 @@ import { z } from 'zod';
 import { TRAFFIC_PATTERNS } from '../network/traffic';
 import { NI_KIND_NAMES, NI_KINDS } from '../ni/cni/config';
 import type { Instruction } from '../system/program';
+import { checkCranium, craniumSystem, craniumWorkload } from './cranium-schema';
+import { choice, intIn, text } from './fields';
 import { showValue } from './issues';
 
 export const SCENARIO_VERSION = 1;
 
 /** Messaging-layer cycles per network message (half at each end), calibrated in docs/fidelity/cni.md. */
 export const CNI_SOFTWARE_OVERHEAD = 200;
-
-const intIn = (min: number, max: number) => {
-  const message = (iss: { input?: unknown }) =>
-    `expected integer ${min}..${max}, got ${showValue(iss.input)}`;
-  return z.int({ error: message }).min(min, { error: message }).max(max, { error: message });
-};
-
-const text = (max: number) =>
-  z
-    .string({ error: (iss) => `expected text, got ${showValue(iss.input)}` })
-    .max(max, { error: `text longer than ${max} characters` });
-
-const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, {
-    error: (iss) => `expected one of ${values.join(', ')}, got ${showValue(iss.input)}`,
-  });
 
 /** A byte address as a non-negative integer or a hex string ("0x40"). */
 export const address = z.union(
@@ -93,6 +79,8 @@ export const VIEW_NAMES = [
   'queue',
   'cdr',
   'buses',
+  'cranium',
+  'gantt',
 ] as const;
 
 /** The panels a scenario opens when it names none, by model. */
@@ -100,6 +88,7 @@ export const DEFAULT_VIEWS = {
   bus: ['notes', 'program', 'caches', 'bus', 'protocol', 'log'],
   network: ['notes', 'torus', 'router', 'log', 'stats', 'charts'],
   cni: ['notes', 'queue', 'buses', 'log', 'stats'],
+  cranium: ['notes', 'cranium', 'torus', 'gantt', 'log', 'stats'],
 } as const satisfies Record<string, readonly (typeof VIEW_NAMES)[number][]>;
 
 const busCosts = z.strictObject({
@@ -302,9 +291,9 @@ export const scenarioSchema = z
       .max(60)
       .default([]),
     seed: intIn(0, 0xffffffff).default(1),
-    system: z.union([busSystem, networkSystem, cniSystem], {
+    system: z.union([busSystem, networkSystem, cniSystem, craniumSystem], {
       error:
-        'expected a bus system { "nodes": … }, a network { "kind": "network", "k": … } or network interfaces { "kind": "cni", … }',
+        'expected a bus system { "nodes": … }, a network { "kind": "network", "k": … }, network interfaces { "kind": "cni", … } or a Cranium machine { "kind": "cranium", "k": … }',
     }),
     workload: z.union(
       [
@@ -313,10 +302,11 @@ export const scenarioSchema = z
         z.strictObject({ packets: scheduledPackets }),
         z.strictObject({ traffic: trafficWorkload }),
         z.strictObject({ messages: cniWorkload }),
+        craniumWorkload,
       ],
       {
         error:
-          'expected { "programs": [...] }, { "random": {...} }, { "packets": [...] }, { "traffic": {...} } or { "messages": {...} }',
+          'expected { "programs": [...] }, { "random": {...} }, { "packets": [...] }, { "traffic": {...} }, { "messages": {...} } or { "nodes": [...] }',
       },
     ),
     memory: z
@@ -341,6 +331,24 @@ export const scenarioSchema = z
     const busWorkload = 'programs' in sc.workload || 'random' in sc.workload;
     if (sc.system.kind === 'cni') {
       checkCni(sc.system, sc.workload, ctx);
+      return;
+    }
+    if (sc.system.kind === 'cranium' || 'nodes' in sc.workload) {
+      const issue = (path: (string | number)[], message: string, scn = 'SCN003') =>
+        ctx.addIssue({ code: 'custom', path, message, params: { scn } });
+      if (sc.system.kind !== 'cranium')
+        issue(
+          ['workload'],
+          'node programs run on a Cranium machine: set system.kind to "cranium"',
+          'SCN008',
+        );
+      else if (!('nodes' in sc.workload))
+        issue(
+          ['workload'],
+          'a Cranium machine runs { "nodes": [ { "node": …, "program": [...] } ] }',
+          'SCN008',
+        );
+      else checkCranium(sc.system, sc.workload, issue);
       return;
     }
     if ('messages' in sc.workload) {
@@ -508,3 +516,4 @@ export type ViewName = (typeof VIEW_NAMES)[number];
 export type BusScenario = Scenario & { system: { kind: 'bus' } };
 export type NetworkScenario = Scenario & { system: { kind: 'network' } };
 export type CniScenario = Scenario & { system: { kind: 'cni' } };
+export type CraniumScenario = Scenario & { system: { kind: 'cranium' } };

@@ -10,6 +10,7 @@ import type { BusTxnKind } from '../memory/bus';
 import type { RouteReason } from '../network/network-frame';
 import type { Header, Port } from '../network/topology';
 import type { CniEventBody } from '../ni/cni/cni-events';
+import type { CraniumEventBody } from '../ni/cranium/cranium-events';
 
 export type AccessOp = 'load' | 'store';
 
@@ -94,7 +95,15 @@ export type SimEventBody =
       /** The header after this hop's rewrite. */
       header: Header;
     }
-  | { kind: 'net.buffer'; router: number; packet: number; from: Port; slot: number }
+  | {
+      kind: 'net.buffer';
+      router: number;
+      packet: number;
+      from: Port;
+      slot: number;
+      /** The packet was accepted in a packet exchange (present only then). */
+      exchange?: true;
+    }
   | {
       kind: 'net.deliver';
       packet: number;
@@ -112,9 +121,14 @@ export type SimEventBody =
       deadlock: { packet: number; router: number; where: string; waitsFor: Port }[];
     }
   | CniEventBody
+  | CraniumEventBody
   | {
       kind: 'sim.halt';
-      reason: 'all programs finished' | 'all packets delivered' | 'all messages delivered';
+      reason:
+        | 'all programs finished'
+        | 'all packets delivered'
+        | 'all messages delivered'
+        | 'a program waits forever';
     };
 
 export type SimEvent = SimEventBody & { cycle: number; seq: number };

@@ -1,0 +1,211 @@
+/**
+ * The Cranium machine's state as plain data (snapshots are deep copies): the torus, and per node
+ * the NI (channels, scheduler FIFO, inbox, four queues, flow control, barrier), the processor
+ * running its program, its cache and its pinned pages (digest §C.4–§C.13).
+ */
+import type { NetworkState } from '../../network/network';
+import type { QueueName } from './cranium-config';
+import type { Destination } from './dispatch';
+import type { CraniumInstruction } from './program';
+
+export type FlowState = 'NORMAL' | 'FLUSH' | 'FREEZE';
+export type ChannelPhase = 'idle' | 'queued' | 'lookup' | 'active' | 'ready';
+export type CacheLineState = 'I' | 'CE' | 'DE';
+export type BarrierState = 'I' | 'W' | 'C' | 'A';
+
+export interface ChannelState {
+  dir: 'send' | 'recv';
+  id: number;
+  busy: boolean;
+  phase: ChannelPhase;
+  /** Packets still to send or to receive: what a read of the channel register returns. */
+  remaining: number;
+  packets: number;
+  handle: number;
+  /** Linear node id named by the command (destination, or expected source). */
+  remoteNode: number;
+  remoteChannel: number;
+  seq: number;
+  queue: boolean;
+  intr: number;
+  priority: boolean;
+  fault: 'none' | 'dest' | 'crc';
+  /** The message this channel sends or receives (−1 when none). */
+  msg: number;
+  /** Cached translations: the previous command's handles, valid until a different one comes. */
+  cachedHandle: number;
+  cachedNode: number;
+  page: number;
+  phys: { dy: number; dx: number } | null;
+  lookupUntil: number;
+  acceptedAt: number;
+  /** Receive: packets accepted and being written (not yet counted down). */
+  pending: number;
+}
+
+export interface QueueEntry {
+  packet: number;
+  flag: boolean;
+  at: number;
+  header: number[];
+  payload: number;
+  src: number;
+}
+
+export interface QueueState {
+  name: QueueName;
+  size: number;
+  head: number;
+  tail: number;
+  /** Where the next accepted packet will be written (ahead of tail while writes are in flight). */
+  reserved: number;
+  /** Tail reached head on an arrival: Head == Tail now means full, not empty (§C.7). */
+  full: boolean;
+  entries: (QueueEntry | null)[];
+}
+
+export interface InboxEntry {
+  packet: number;
+  headAt: number;
+  tailAt: number;
+  decidedAt: number;
+  destination: Destination | null;
+  /** The queue slot or page line it is being written to. */
+  slot: number;
+  /** When the DMA write ends; done once the tail has arrived too. */
+  writeEnd: number;
+  doneAt: number;
+}
+
+export interface InterruptRecord {
+  at: number;
+  type: 'send' | 'auto' | 'queue' | 'misc';
+  /** NII_error_mask 1–7, or 0 for a notification. */
+  code: number;
+  channel: number;
+  text: string;
+}
+
+export interface NiState {
+  flow: FlowState;
+  processId: number;
+  send: ChannelState[];
+  recv: ChannelState[];
+  /** The scheduler FIFO of accepted commands (Teschio's 64 × 6 bits). */
+  sched: { dir: 'send' | 'recv'; channel: number }[];
+  /** Commands stored by the processor, effective when the register write completes. */
+  commands: { at: number; instr: CraniumInstruction }[];
+  /** Payload reads on their way to the outbox. */
+  dmaReads: { packet: number; readyAt: number }[];
+  inbox: InboxEntry[];
+  /** The NI's memory port is free from this cycle. */
+  memoryFree: number;
+  queues: Record<QueueName, QueueState>;
+  interrupts: InterruptRecord[];
+  barrier: BarrierState;
+  barrierUntil: number;
+}
+
+export type WaitKind =
+  | { kind: 'send'; channel: number }
+  | { kind: 'recv'; channel: number }
+  | { kind: 'queue' }
+  | { kind: 'barrier' };
+
+export interface ProcState {
+  pc: number;
+  busyUntil: number;
+  /** What the processor spins on; its final poll starts when the condition holds. */
+  wait: WaitKind | null;
+  /** Entries left to take from the user queue in the current pollQueue. */
+  pollsLeft: number;
+  /** An event to report when the current instruction's time is up. */
+  finishing: string | null;
+  status: 'running' | 'spinning' | 'done';
+  doneAt: number;
+}
+
+export interface LineRecord {
+  packet: number;
+  msg: number;
+  seq: number;
+  at: number;
+  /** 1 for the first packet of its message to arrive, 2 for the second, … */
+  order: number;
+  writes: number;
+}
+
+export interface BufferState {
+  handle: number;
+  frame: number;
+  /** Each line's current contents, as a token (changed by stores). */
+  lines: number[];
+  /** What DMA wrote into each line, for the page view and the invariants. */
+  received: (LineRecord | null)[];
+}
+
+export interface NodeState {
+  node: number;
+  ni: NiState;
+  proc: ProcState;
+  buffers: Record<number, BufferState>;
+  /** The processor's cache: line name → state (absent: I). */
+  cache: Record<string, CacheLineState>;
+}
+
+export interface CraniumPacket {
+  id: number;
+  msg: number;
+  src: number;
+  dst: number;
+  srcChannel: number;
+  destChannel: number;
+  seq: number;
+  header: number[];
+  payload: number;
+  netId: number;
+  createdAt: number;
+  injectedAt: number;
+  headAt: number;
+  deliveredAt: number;
+  placedAt: number;
+  placed: string;
+  hops: number;
+  deroutes: number;
+  path: number[];
+  derouted: boolean[];
+}
+
+export interface MessageRecord {
+  id: number;
+  src: number;
+  dst: number;
+  channel: number;
+  packets: number;
+  queue: boolean;
+  fault: 'none' | 'dest' | 'crc';
+  /** The cycle the send command's register store began. */
+  commandAt: number;
+  sentAll: number;
+  /** Sequence numbers in the order their packets were placed. */
+  arrivals: number[];
+  placed: number;
+  completedAt: number;
+  notifiedAt: number;
+  /** The node whose processor learnt of the message (−1 until then). */
+  receiver: number;
+}
+
+export interface CraniumState {
+  cycle: number;
+  halted: boolean;
+  net: NetworkState;
+  nodes: NodeState[];
+  packets: Record<number, CraniumPacket>;
+  /** Network packet id → Cranium packet id, while in flight. */
+  inFlight: Record<number, number>;
+  messages: Record<number, MessageRecord>;
+  nextPacket: number;
+  nextMessage: number;
+  barrierGeneration: number;
+}

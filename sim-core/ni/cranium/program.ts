@@ -1,0 +1,79 @@
+/**
+ * The processor side of a Cranium node: the API of §C.15 as program instructions (digest §C.15,
+ * §C.16). Each costs what the thesis charges: 10 cycles per register access, 13 per status poll
+ * (load, test and branch), cache hits and misses for the queue's presence flag.
+ */
+export type CraniumInstruction =
+  | { op: 'compute'; cycles: number }
+  | {
+      op: 'send';
+      channel: number;
+      /** Linear id of the destination node (translated through the node map). */
+      to: number;
+      /** NIC_remote_channel: the receive channel at the destination (NIH_dest_chan). */
+      remoteChannel: number;
+      buffer: number;
+      packets: number;
+      start: number;
+      /** NIC_queue_flag: steer to the receiver's user queue. */
+      queue: boolean;
+      /** NIC_chan_intr_mask: bits 0–1 → the header's intr_every / intr_final; bit 2 send complete. */
+      intr: number;
+      /** PRR's priority bit. */
+      priority: boolean;
+      /** Fault injection for lectures: a corrupted destination field or redundancy code. */
+      fault: 'none' | 'dest' | 'crc';
+    }
+  | {
+      op: 'recv';
+      channel: number;
+      /** Linear id of the expected source node. */
+      from: number;
+      /** The source's send channel. */
+      remoteChannel: number;
+      buffer: number;
+      packets: number;
+      /** The auto-receive interrupt mask (Table A.2). */
+      intr: number;
+    }
+  | { op: 'reset'; dir: 'send' | 'recv'; channel: number }
+  | { op: 'waitSend'; channel: number }
+  | { op: 'waitRecv'; channel: number }
+  | { op: 'pollQueue'; count: number }
+  | { op: 'advanceQueue' }
+  | { op: 'barrier' }
+  | { op: 'load'; buffer: number; line: number }
+  | { op: 'store'; buffer: number; line: number }
+  | { op: 'thaw' };
+
+export type CraniumProgram = CraniumInstruction[];
+
+/** One line of C-like pseudocode per instruction, for the program listing. */
+export function instructionText(i: CraniumInstruction): string {
+  switch (i.op) {
+    case 'compute':
+      return `compute(${i.cycles})`;
+    case 'send':
+      return `NIR_send_channel[${i.channel}] = {node ${i.to} ch ${i.remoteChannel}, handle ${i.buffer}, ${i.packets} pkt${i.start ? ` from ${i.start}` : ''}${i.queue ? ', queue' : ''}${i.priority ? ', priority' : ''}${i.fault !== 'none' ? `, fault: ${i.fault}` : ''}}`;
+    case 'recv':
+      return `NIR_recv_channel[${i.channel}] = {from node ${i.from} ch ${i.remoteChannel}, handle ${i.buffer}, ${i.packets} pkt}`;
+    case 'reset':
+      return `NIR_${i.dir}_channel[${i.channel}] = {reset}`;
+    case 'waitSend':
+      return `while (NIR_send_channel[${i.channel}] != 0) ;`;
+    case 'waitRecv':
+      return `while (NIR_recv_channel[${i.channel}] != 0) ;`;
+    case 'pollQueue':
+      return `receive ${i.count} from the user queue (poll NIP_flag, clear, advance)`;
+    case 'advanceQueue':
+      return 'NIR_user_queue[1]  // advance the head';
+    case 'barrier':
+      return 'barrier_synch()';
+    case 'load':
+      return `load buffer ${i.buffer} line ${i.line}`;
+    case 'store':
+      return `store buffer ${i.buffer} line ${i.line}`;
+    case 'thaw':
+      return 'NIO_flow_control = NORMAL  // OS';
+  }
+}

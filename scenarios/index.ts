@@ -1,6 +1,6 @@
 /**
  * The built-in lecture scenarios, by id, in the order the start page lists them (a teaching order:
- * coherence — reads, writes, sharing patterns, replacement — then coherent network interfaces (E1–E10), then the torus and its router). Each file is raw JSON (validated
+ * coherence — reads, writes, sharing patterns, replacement — then coherent network interfaces (E1–E10), then the torus and its router, then the Cranium NI on the torus (F6–F12)). Each file is raw JSON (validated
  * by parseScenario when loaded) and has a golden event log in tests/golden/.
  */
 import dirtySharing from './coherence/dirty-sharing.json';
@@ -28,6 +28,13 @@ import deroute from './torus/deroute.json';
 import dorDeadlock from './torus/dor-deadlock.json';
 import hotspot from './torus/hotspot.json';
 import onePacket from './torus/one-packet.json';
+import craniumOutOfOrder from './cranium/out-of-order.json';
+import craniumShortMessage from './cranium/short-message.json';
+import craniumLongMessage from './cranium/long-message.json';
+import craniumForgotSync from './cranium/forgot-sync.json';
+import craniumQueueOverflow from './cranium/queue-overflow.json';
+import craniumScheduler from './cranium/scheduler.json';
+import craniumDmaCoherence from './cranium/dma-coherence.json';
 
 export interface BuiltinScenario {
   id: string;
@@ -61,6 +68,13 @@ const entries: [string, unknown][] = [
   ['torus/hotspot.json', hotspot],
   ['torus/dor-deadlock.json', dorDeadlock],
   ['torus/chaos-vs-dor.json', chaosVsDor],
+  ['cranium/out-of-order.json', craniumOutOfOrder],
+  ['cranium/short-message.json', craniumShortMessage],
+  ['cranium/long-message.json', craniumLongMessage],
+  ['cranium/forgot-sync.json', craniumForgotSync],
+  ['cranium/queue-overflow.json', craniumQueueOverflow],
+  ['cranium/scheduler.json', craniumScheduler],
+  ['cranium/dma-coherence.json', craniumDmaCoherence],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

@@ -12,6 +12,7 @@ import {
   zeroLoadRow,
 } from '../sim-core/fidelity/torus';
 import { cniRows } from '../sim-core/fidelity/cni';
+import { craniumRows } from '../sim-core/fidelity/cranium';
 
 const rows: FidelityRow[] = [
   zeroLoadRow(),
@@ -20,13 +21,14 @@ const rows: FidelityRow[] = [
   chaosVsDeflectionRow(),
   hotspotRow(),
   ...cniRows(),
+  ...craniumRows(),
 ];
 if (process.argv.includes('--json')) {
   for (const row of rows) console.log(JSON.stringify(row));
 } else {
   for (const r of rows) {
     console.log(
-      `${r.pass ? 'pass' : 'FAIL'}  ${r.id.padEnd(24)} paper ${String(r.paper).padEnd(8)} ours ${String(r.ours).padEnd(8)} (${r.tolerance})`,
+      `${r.pass ? 'pass' : 'FAIL'}  ${r.id.padEnd(34)} paper ${String(r.paper).padEnd(8)} ours ${String(r.ours).padEnd(8)} (${r.tolerance})`,
     );
     console.log(`      ${r.metric}`);
     console.log(`      source: ${r.source}`);

@@ -74,6 +74,16 @@ function parseArgs(argv: string[]): { ok: true; opts: Options } | { ok: false; i
 
 /** Human-readable statistics, per model. */
 function summaryLines(stats: Stats): string[] {
+  if ('packetsPlaced' in stats) {
+    const lines = stats.messages.map(
+      (m) =>
+        `message ${m.id}: node ${m.src} → node ${m.dst}, ${m.bytes} B (${m.packets} packet${m.packets === 1 ? '' : 's'}) ${m.queue ? 'to the user queue' : 'by auto-receive'}: ${m.latency >= 0 ? `latency ${m.latency} cycles, ${m.throughput.toFixed(3)} B/cycle` : `not noticed by its receiver (${m.placed} of ${m.packets} placed)`}${m.outOfOrderPairs ? `, ${m.outOfOrderPairs} out-of-order pairs` : ''}`,
+    );
+    lines.push(
+      `packets placed ${stats.packetsPlaced}; to error or system queues ${stats.toErrorQueues}; interrupts ${stats.interrupts}`,
+    );
+    return [...lines, ...summaryLines(stats.network)];
+  }
   if ('ni' in stats) {
     const lines = [
       `messages: sent ${stats.messages.sent}, delivered ${stats.messages.delivered}, lost ${stats.messages.lost}; user messages complete ${stats.userMessages.completed}, mean latency ${stats.userMessages.meanLatency?.toFixed(1) ?? '—'} cycles`,
@@ -190,7 +200,9 @@ function main(argv: string[]): number {
         ? system.protocol
         : system.kind === 'network'
           ? `${system.k}×${system.k} ${system.topology}, ${system.router} router`
-          : `${system.nodes} node${system.nodes === 1 ? '' : 's'}, ${system.ni} on the ${system.bus === 'io' ? 'I/O' : 'memory'} bus`;
+          : system.kind === 'cranium'
+            ? `${system.k}×${system.k} ${system.topology}, ${system.router} router, ${system.ni === 'ideal' ? 'ideal NI' : 'Cranium NI'}, ${system.memory} memory, ${system.scheduler} scheduler`
+            : `${system.nodes} node${system.nodes === 1 ? '' : 's'}, ${system.ni} on the ${system.bus === 'io' ? 'I/O' : 'memory'} bus`;
     console.log(`${result.title} (${result.scenario}), ${what}, seed ${result.seed}`);
     console.log(
       `cycles ${result.cycles}${result.halted ? ' (halted)' : ''}, events ${result.events}, digest ${result.eventsDigest}, invariant violations ${result.invariantViolations}`,

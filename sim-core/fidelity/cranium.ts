@@ -225,7 +225,7 @@ function claimRows(): FidelityRow[] {
   ];
 }
 
-/** F6's set-up: 8 packets over 5 hops on an 8×8 torus with uniform background traffic. */
+/** F6's set-up: 8 packets over 5 hops (node 0 → node 19) on an 8×8 torus with uniform background traffic. */
 export function outOfOrderScenario(seed: number, load = 0.3): ScenarioInput {
   return {
     version: 1,
@@ -241,12 +241,12 @@ export function outOfOrderScenario(seed: number, load = 0.3): ScenarioInput {
           buffers: [{ handle: 1 }],
           program: [
             { op: 'compute', cycles: 20 },
-            { op: 'send', channel: 2, to: 35, remoteChannel: 6, buffer: 1, packets: 8 },
+            { op: 'send', channel: 2, to: 19, remoteChannel: 6, buffer: 1, packets: 8 },
             { op: 'waitSend', channel: 2 },
           ],
         },
         {
-          node: 35,
+          node: 19,
           buffers: [{ handle: 1 }],
           program: [
             { op: 'recv', channel: 6, from: 0, remoteChannel: 2, buffer: 1, packets: 8 },

@@ -31,6 +31,11 @@ function describeSystem(system: Scenario['system'], workload: Scenario['workload
     return `${system.k}×${system.k} ${system.topology} · ${router} · ${system.packetPhits}-phit packets · ${side * side} nodes`;
   }
   if (system.kind === 'cni') return describeCni(system, workload);
+  if (system.kind === 'cranium') {
+    const side = system.attached ?? system.k;
+    const ni = system.ni === 'ideal' ? 'ideal NI' : 'Cranium NI';
+    return `${system.k}×${system.k} ${system.topology} · ${system.router} router · ${ni} · ${system.memory.toUpperCase()} memory · ${system.scheduler.toUpperCase()} scheduler · ${side * side} nodes`;
+  }
   const c = system.cache;
   return `${system.nodes} processors · ${system.protocol} · ${c.sizeBytes} B ${c.associativity}-way caches · ${c.blockBytes} B blocks · ${system.bus.preset} bus`;
 }

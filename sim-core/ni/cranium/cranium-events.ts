@@ -42,6 +42,8 @@ export type CraniumEventBody =
       kind: 'cr.arrive';
       node: number;
       packet: number;
+      /** The same packet's id in the network (net.* events). */
+      netPacket: number;
       msg: number;
       sequence: number;
       inbox: number;

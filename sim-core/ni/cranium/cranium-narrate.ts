@@ -23,7 +23,7 @@ export function describeCraniumEvent(e: CrEvent): string | null {
     case 'cr.dma':
       return `${n} NI: ${e.why}`;
     case 'cr.arrive':
-      return `${n} NI: the head of packet ${e.packet} (message ${e.msg}, sequence ${e.sequence}) enters the inbox (${e.inbox} of 8)`;
+      return `${n} NI: the head of packet ${e.packet} (message ${e.msg}, sequence ${e.sequence}; network packet ${e.netPacket}) enters the inbox (${e.inbox} of 8)`;
     case 'cr.dispatch':
       return `${n} NI: packet ${e.packet} → ${e.to} (${e.why})`;
     case 'cr.place':

@@ -18,12 +18,7 @@
 import { Network, type PacketState } from '../../network/network';
 import { headerBetween, routerOfNode, type Topology } from '../../network/topology';
 import type { SimEventBody } from '../../trace/events';
-import {
-  LINE_BYTES,
-  QUEUE_NAMES,
-  type CraniumConfig,
-  type QueueName,
-} from './cranium-config';
+import { LINE_BYTES, QUEUE_NAMES, type CraniumConfig, type QueueName } from './cranium-config';
 import type {
   BufferState,
   CacheLineState,
@@ -245,6 +240,7 @@ export class CraniumSystem {
       kind: 'cr.arrive',
       node,
       packet: id,
+      netPacket: p.id,
       msg: pkt.msg,
       sequence: pkt.seq,
       inbox: ni.inbox.length,
@@ -625,9 +621,16 @@ export class CraniumSystem {
     this.emit({ kind: 'cr.flow', node: node.node, from, to, why });
   }
 
-  private cacheTo(node: NodeState, line: string, to: CacheLineState, why: string): void {
+  /** A cache line's new state; an update in place (`inPlace`) is reported even when unchanged. */
+  private cacheTo(
+    node: NodeState,
+    line: string,
+    to: CacheLineState,
+    why: string,
+    inPlace = false,
+  ): void {
     const from = node.cache[line] ?? 'I';
-    if (from === to) return;
+    if (from === to && !inPlace) return;
     if (to === 'I') delete node.cache[line];
     else node.cache[line] = to;
     this.emit({ kind: 'cr.cache', node: node.node, line, from, to, why });
@@ -662,6 +665,8 @@ export class CraniumSystem {
       physOf: (n) => this.physOf(node.node, n),
       ring: this.topology.kind === 'torus' ? this.topology.k : null,
     });
+    // A receive posted but still translating its handles holds the packet in the inbox.
+    if (dest.kind === 'auto' && ni.recv[dest.channel]!.phase !== 'ready') return;
     e.decidedAt = c;
     e.destination = dest;
     let lines = 1;
@@ -741,7 +746,7 @@ export class CraniumSystem {
       const line = lineName(buffer.handle, pkt.seq);
       if (node.cache[line]) {
         if (this.cfg.dmaCoherence === 'update')
-          this.cacheTo(node, line, 'CE', 'the DMA write updates the cached copy');
+          this.cacheTo(node, line, 'CE', 'the DMA write updates the cached copy', true);
         else
           this.cacheTo(
             node,
@@ -823,6 +828,7 @@ export class CraniumSystem {
             flag,
             'CE',
             "the NI's write updates the polled flag line in place: the next poll hits",
+            true,
           );
       }
       if (node.cache[payloadLineName(e.slot)] && this.cfg.dmaCoherence === 'invalidate')
@@ -891,8 +897,10 @@ export class CraniumSystem {
     const program = this.programOf(node.node);
     if (p.status === 'done' || c < p.busyUntil) return;
     if (p.finishing !== null) {
-      this.finish(node, p.finishing);
+      const what = p.finishing;
       p.finishing = null;
+      this.finish(node, what);
+      if (p.finishing !== null || c < p.busyUntil) return;
     }
     if (p.wait) {
       if (!this.waitOver(node)) {
@@ -1161,6 +1169,10 @@ export class CraniumSystem {
       this.emit({ kind: 'sim.halt', reason: 'all programs finished' });
       return;
     }
+    const barrierDue =
+      nodes.some((n) => n.ni.barrier === 'W') &&
+      nodes.every((n) => n.ni.barrier === 'W' || n.ni.barrier === 'A');
+    if (barrierDue) return;
     const stuck = nodes.filter((n) => n.proc.status === 'spinning');
     if (
       stuck.length &&

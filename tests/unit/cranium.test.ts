@@ -1,0 +1,275 @@
+/**
+ * The Cranium NI (seed 001 §C): the header bit-exact against the thesis's worked example, the
+ * dispatch priority, Table 6.1 from the simulated mechanisms, the schedulers, the error paths of
+ * §C.12 as visible events, and the scenario boundary.
+ */
+import { describe, expect, it } from 'vitest';
+import { messageLatency, pointToPointScenario, runCranium } from '../../sim-core/fidelity/cranium';
+import { decodeHeader, encodeHeader, hex16 } from '../../sim-core/ni/cranium/header';
+import { parseScenario } from '../../sim-core/scenario/parse';
+import type { ScenarioInput } from '../../sim-core/scenario/schema';
+import type { SimEventBody } from '../../sim-core/trace/events';
+import { CraniumSystem } from '../../sim-core/ni/cranium/cranium-system';
+import { craniumConfigOf } from '../../sim-core/sim';
+import type { CraniumScenario } from '../../sim-core/scenario/schema';
+
+function runWithEvents(input: ScenarioInput): { sys: CraniumSystem; events: SimEventBody[] } {
+  const parsed = parseScenario(input);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+  const sys = new CraniumSystem(craniumConfigOf(parsed.value as CraniumScenario));
+  const events: SimEventBody[] = [];
+  while (!sys.state.halted && sys.state.cycle < 50_000) events.push(...sys.step());
+  return { sys, events };
+}
+
+const twoNodes = (
+  sender: unknown[],
+  receiver: unknown[],
+  system: Record<string, unknown> = {},
+): ScenarioInput => ({
+  version: 1,
+  id: 'unit',
+  title: 'unit',
+  topic: 'cranium',
+  system: { kind: 'cranium', k: 4, ...system },
+  workload: {
+    nodes: [
+      { node: 0, buffers: [{ handle: 1 }, { handle: 2 }], program: sender },
+      { node: 1, buffers: [{ handle: 1 }], program: receiver },
+    ],
+  },
+});
+
+describe('the packet header (Fig. A.4)', () => {
+  it("encodes the thesis's worked example (L3322): 0x1C → 0x24 on 8×8, channels 2→2, offset 0x023", () => {
+    // Node 0x1C = (3,4) and 0x24 = (4,4): one row south. As delivered, w0 has become 0000.
+    const words = encodeHeader({
+      dest: { dy: 1, dx: 0 },
+      src: { dy: -1, dx: 0 },
+      processId: 0x0195,
+      destChannel: 2,
+      srcChannel: 2,
+      intrEvery: false,
+      intrFinal: false,
+      queueFlag: false,
+      sysFlag: false,
+      sequence: 0x023,
+    });
+    expect(words.slice(0, 5).map(hex16)).toEqual(['0100', 'FF00', '0195', '0202', '0023']);
+  });
+
+  it('decodes what it encodes, flags and signed displacements included', () => {
+    const fields = {
+      dest: { dy: -3, dx: 4 },
+      src: { dy: 3, dx: -4 },
+      processId: 7,
+      destChannel: 6,
+      srcChannel: 31,
+      intrEvery: true,
+      intrFinal: false,
+      queueFlag: true,
+      sysFlag: false,
+      sequence: 255,
+    };
+    expect(decodeHeader(encodeHeader(fields))).toEqual(fields);
+  });
+});
+
+describe('Table 6.1 emerges from the simulated stages', () => {
+  it.each([
+    ['auto', true, 1, 55],
+    ['queue', true, 1, 60],
+    ['auto', false, 1, 70],
+    ['queue', false, 1, 75],
+    ['auto', true, 8, 83],
+    ['queue', false, 8, 103],
+  ] as const)('%s, warm %s, %i hop(s): %i cycles', (mode, warm, hops, total) => {
+    expect(messageLatency({ k: 16, hops, packets: 1, mode, warm })).toBe(total);
+  });
+
+  it('the ideal NI with memory takes 44 cycles at one hop', () => {
+    expect(
+      messageLatency({ k: 16, hops: 1, packets: 1, mode: 'auto', warm: true, ni: 'ideal' }),
+    ).toBe(44);
+  });
+});
+
+describe('auto-receive', () => {
+  it('places each packet at base + 32·sequence and notifies once, after the last packet', () => {
+    const sys = runCranium(
+      pointToPointScenario({ k: 4, hops: 1, packets: 8, mode: 'auto', warm: false }),
+    );
+    const page = sys.state.nodes[1]!.buffers[1]!;
+    expect(page.received.slice(0, 8).map((r) => r?.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(page.received.slice(0, 8).every((r) => r?.writes === 1)).toBe(true);
+    const m = sys.stats().messages[0]!;
+    expect(m.notifiedAt).toBeGreaterThan(m.completedAt);
+    expect(m.completedAt).toBe(
+      Math.max(...Object.values(sys.state.packets).map((p) => p.placedAt)),
+    );
+  });
+
+  it('a send before the receive is posted: packets go to the user error queue with error 2, and the receiver hangs', () => {
+    const { sys, events } = runWithEvents(
+      twoNodes(
+        [{ op: 'send', channel: 2, to: 1, remoteChannel: 6, buffer: 1, packets: 4 }],
+        [
+          { op: 'compute', cycles: 60 },
+          { op: 'recv', channel: 6, from: 0, remoteChannel: 2, buffer: 1, packets: 4 },
+          { op: 'waitRecv', channel: 6 },
+        ],
+      ),
+    );
+    expect(events.filter((e) => e.kind === 'cr.interrupt' && e.code === 2).length).toBeGreaterThan(
+      0,
+    );
+    expect(sys.state.nodes[1]!.ni.queues.userError.entries.some((e) => e !== null)).toBe(true);
+    expect(events.at(-1)).toMatchObject({ kind: 'sim.halt', reason: 'a program waits forever' });
+  });
+
+  it('a packet from the wrong sender channel is a protocol error (error 3)', () => {
+    const { events } = runWithEvents(
+      twoNodes(
+        [
+          { op: 'compute', cycles: 40 },
+          { op: 'send', channel: 3, to: 1, remoteChannel: 6, buffer: 1, packets: 1 },
+        ],
+        [{ op: 'recv', channel: 6, from: 0, remoteChannel: 2, buffer: 1, packets: 1 }],
+      ),
+    );
+    expect(events.find((e) => e.kind === 'cr.interrupt' && e.code === 3)).toBeDefined();
+  });
+});
+
+describe('errors of §C.12 are events, never crashes', () => {
+  it('a command on a busy channel is ignored with error 1', () => {
+    const { events } = runWithEvents(
+      twoNodes(
+        [
+          { op: 'send', channel: 2, to: 1, buffer: 1, packets: 20, queue: true },
+          { op: 'send', channel: 2, to: 1, buffer: 1, packets: 1, queue: true },
+        ],
+        [{ op: 'pollQueue', count: 20 }],
+      ),
+    );
+    expect(events.find((e) => e.kind === 'cr.command' && e.result === 'ignored')).toBeDefined();
+    expect(events.find((e) => e.kind === 'cr.interrupt' && e.code === 1)).toBeDefined();
+  });
+
+  it('an unmapped buffer handle aborts the transfer with error 4', () => {
+    const { events } = runWithEvents(
+      twoNodes([{ op: 'send', channel: 2, to: 1, buffer: 9, packets: 1, queue: true }], []),
+    );
+    expect(events.find((e) => e.kind === 'cr.lookup' && e.result === 'nil')).toBeDefined();
+    expect(events.find((e) => e.kind === 'cr.interrupt' && e.code === 4)).toBeDefined();
+  });
+
+  it('a packet of another process goes to the system queue; a corrupted destination to the system error queue', () => {
+    const { sys } = runWithEvents({
+      ...twoNodes([], []),
+      workload: {
+        nodes: [
+          {
+            node: 0,
+            processId: 7,
+            buffers: [{ handle: 1 }],
+            program: [{ op: 'send', channel: 2, to: 1, buffer: 1, packets: 1, queue: true }],
+          },
+          {
+            node: 2,
+            buffers: [{ handle: 1 }],
+            program: [
+              { op: 'send', channel: 2, to: 1, buffer: 1, packets: 1, queue: true, fault: 'dest' },
+            ],
+          },
+          { node: 1, program: [] },
+        ],
+      },
+    } as ScenarioInput);
+    const queues = sys.state.nodes[1]!.ni.queues;
+    expect(queues.system.entries.filter((e) => e !== null)).toHaveLength(1);
+    expect(queues.systemError.entries.filter((e) => e !== null)).toHaveLength(1);
+    expect(queues.user.entries.filter((e) => e !== null)).toHaveLength(0);
+  });
+
+  it('overflow freezes exactly when the tail reaches the head, and an advance on an empty queue underflows', () => {
+    const { events, sys } = runWithEvents(
+      twoNodes(
+        [
+          { op: 'send', channel: 2, to: 1, buffer: 1, packets: 3, queue: true },
+          { op: 'waitSend', channel: 2 },
+        ],
+        [
+          { op: 'compute', cycles: 200 },
+          { op: 'pollQueue', count: 3 },
+          { op: 'thaw' },
+          { op: 'advanceQueue' },
+        ],
+        { queueEntries: { user: 3 } },
+      ),
+    );
+    const freeze = events.findIndex((e) => e.kind === 'cr.flow' && e.to === 'FREEZE');
+    const overflow = events.findIndex((e) => e.kind === 'cr.queue' && e.op === 'overflow');
+    expect(overflow).toBeGreaterThanOrEqual(0);
+    expect(freeze).toBeGreaterThan(overflow);
+    expect(events.filter((e) => e.kind === 'cr.flow' && e.to === 'FREEZE')).toHaveLength(1);
+    expect(events.find((e) => e.kind === 'cr.interrupt' && e.code === 6)).toBeDefined();
+    expect(sys.state.nodes[1]!.ni.flow).toBe('NORMAL');
+  });
+});
+
+describe('the schedulers (L927–933)', () => {
+  const scheduled = (scheduler: string) =>
+    runCranium({
+      ...twoNodes([], []),
+      system: { kind: 'cranium', k: 4, scheduler },
+      workload: {
+        nodes: [
+          {
+            node: 0,
+            buffers: [{ handle: 1 }, { handle: 2 }],
+            program: [
+              { op: 'send', channel: 0, to: 1, remoteChannel: 6, buffer: 1, packets: 32 },
+              { op: 'send', channel: 1, to: 4, buffer: 2, packets: 1, queue: true },
+              { op: 'waitSend', channel: 0 },
+            ],
+          },
+          {
+            node: 1,
+            buffers: [{ handle: 1 }],
+            program: [
+              { op: 'recv', channel: 6, from: 0, remoteChannel: 0, buffer: 1, packets: 32 },
+              { op: 'waitRecv', channel: 6 },
+            ],
+          },
+          { node: 4, program: [{ op: 'pollQueue' }] },
+        ],
+      },
+    } as ScenarioInput).stats().messages;
+
+  it('FCFS keeps the short message behind the long one; round robin lets it out at once', () => {
+    const [longF, shortF] = scheduled('fcfs');
+    const [longR, shortR] = scheduled('rr');
+    expect(shortF!.latency).toBeGreaterThan(longF!.latency - 100);
+    expect(shortR!.latency).toBeLessThan(150);
+    expect(longR!.latency).toBeLessThan(longF!.latency + 60);
+  });
+});
+
+describe('the scenario boundary', () => {
+  it('names the field of a bad Cranium scenario', () => {
+    const bad = twoNodes([{ op: 'send', channel: 99, to: 1, buffer: 1, packets: 1 }], []);
+    const parsed = parseScenario(bad);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error[0]!.path).toContain('channel');
+  });
+
+  it('refuses a node outside the torus', () => {
+    const parsed = parseScenario({
+      ...twoNodes([], []),
+      workload: { nodes: [{ node: 16, program: [] }] },
+    });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error[0]!.message).toMatch(/node 0\.\.15/);
+  });
+});

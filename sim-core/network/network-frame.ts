@@ -19,11 +19,12 @@ export interface FrameView {
 /**
  * Why the router sent a packet where it did (the router view's explanation): straight through
  * while still arriving (virtual cut-through), from a fully arrived input frame, from the
- * multi-queue (oldest first), as the random victim of a deroute, deflected by a bufferless
- * router because no profitable output was free, or out to the node.
+ * multi-queue (oldest first), as the random victim of a deroute, swapped with a neighbour's
+ * packet in a packet exchange (both multi-queues full and no output free), deflected by a
+ * bufferless router because no profitable output was free, or out to the node.
  */
 export type RouteReason =
-  'cut-through' | 'forward' | 'from-multi-queue' | 'deroute' | 'deflect' | 'deliver';
+  'cut-through' | 'forward' | 'from-multi-queue' | 'deroute' | 'exchange' | 'deflect' | 'deliver';
 
 export interface Decision {
   cycle: number;

@@ -5,9 +5,9 @@
  * the oblivious comparison point of Bolding's study (§B.10), with a dateline so it is deadlock-free
  * on a torus, or without one so students can watch a deadlock form.
  */
-import { nextInt } from '../kernel/rng';
-import type { NetworkConfig, RoutingContext } from './network';
-import { PORTS, xOf, yOf, type Port } from './topology';
+import { nextInt, type RngState } from '../kernel/rng';
+import type { MqFrame, NetworkConfig, RoutingContext } from './network';
+import { DIRS, OPPOSITE, PORTS, xOf, yOf, type Port } from './topology';
 
 export type RouterKind = 'chaos' | 'minimal' | 'dor' | 'deflection';
 
@@ -18,16 +18,35 @@ export type RouterKind = 'chaos' | 'minimal' | 'dor' | 'deflection';
  *      has not arrived yet;
  *   3. else, if the multi-queue is full and an input packet (not the injection frame) is waiting
  *      for a slot, a uniformly random multi-queue packet is derouted to this output — never P.
- * Steps 1–3 are the packet-exchange rule that keeps the chaos router deadlock-free: a router that
- * must accept a packet frees a frame by sending one, profitably or not (digest §B.9).
+ * Then, if the multi-queue is still full because no output was free at all:
+ *   4. the packet exchange. If the router's input frame from some neighbour holds a fully arrived
+ *      packet stuck for want of a multi-queue frame, and that neighbour is stuck the same way
+ *      towards it (its input frame from this router holds a stuck packet, its multi-queue is
+ *      full), the two routers swap packets across their link: each sends one multi-queue packet
+ *      to the other — the oldest for which that way is profitable, else a random one (a deroute)
+ *      — and takes the stuck packet from the other into the multi-queue frame it frees. The
+ *      neighbours are tried from the step's random starting output; one exchange per router and
+ *      cycle.
+ * Steps 3 and 4 are the packet-exchange rule that keeps the chaos router deadlock-free: "a router
+ * wanting to send a packet must be willing to receive a packet" (digest §B.9). A router that must
+ * accept a packet frees a frame by sending one, profitably or not: out of a free output (3), or,
+ * when every output is blocked by a full input frame, to that very neighbour in exchange for the
+ * packet it takes (4). In any state where no phit could move, some router holds a stuck input
+ * packet with no free output, and so (every output blocked by a stuck packet) does each of its
+ * neighbours — so some link has a stuck pair and step 4 moves them. docs/fidelity/router.md.
  */
 const chaos = (ctx: RoutingContext): void => adaptive(ctx, true);
-/** Minimal adaptive without derouting: the chaos router minus step 3 — it can deadlock when full. */
+/**
+ * Minimal adaptive without derouting: the chaos router minus steps 3 and 4 — it can deadlock when
+ * full.
+ */
 const minimal = (ctx: RoutingContext): void => adaptive(ctx, false);
 
 const P = PORTS.indexOf('P');
 /** Every output, as PORTS indexes. */
 const OUTPUTS = PORTS.map((_, o) => o);
+/** For a network output (N E S W), the output of the neighbour that points back. */
+const BACK = DIRS.map((d) => PORTS.indexOf(OPPOSITE[d]));
 // Scratch lists of adaptive(), reused so that routing allocates nothing (one router at a time).
 const ready: number[] = [];
 const readySet: number[] = [];
@@ -71,18 +90,7 @@ function adaptive(ctx: RoutingContext, deroute: boolean): void {
     const bit = 1 << o;
     if ((wanted & bit) === 0 || !ctx.outputFree(o)) continue;
 
-    let oldest = -1;
-    for (let slot = 0; slot < mq.length; slot++) {
-      const f = mq[slot]!;
-      if (f.grant >= 0 || (mqSet[slot]! & bit) === 0) continue;
-      const best = oldest >= 0 ? mq[oldest]! : null;
-      if (
-        !best ||
-        f.enteredAt < best.enteredAt ||
-        (f.enteredAt === best.enteredAt && f.pkt < best.pkt)
-      )
-        oldest = slot;
-    }
+    const oldest = oldestFor(mq, mqSet, bit);
     if (oldest >= 0) {
       ctx.grantMq(oldest, o, 'from-multi-queue');
       continue;
@@ -108,6 +116,51 @@ function adaptive(ctx: RoutingContext, deroute: boolean): void {
     // No frame is free, so every slot holds a waiting packet: each is a possible victim.
     if (mq.length > 0) ctx.grantMq(nextInt(router.rng, mq.length), o, 'deroute');
   }
+  if (!deroute || !inputWaits || !mqFull) return;
+  // Step 4: still no multi-queue frame free or leaving (no output was free for a deroute)?
+  for (const f of mq) if (f.grant >= 0) return;
+  for (let k = 0; k < n; k++) {
+    const o = (first + k) % n;
+    const nb = ctx.exchangePartner(o);
+    if (nb < 0) continue;
+    const partner = ctx.state.routers[nb]!;
+    ctx.exchange(o, exchangeSlot(ctx, router, o), exchangeSlot(ctx, partner, BACK[o]!));
+    return;
+  }
+}
+
+/**
+ * The multi-queue packet a router sends out of `o` in a packet exchange: the oldest for which `o`
+ * is profitable, else one drawn at random from the router's own stream (a deroute).
+ */
+function exchangeSlot(
+  ctx: RoutingContext,
+  router: { mq: MqFrame[]; rng: RngState },
+  o: number,
+): number {
+  const sets = router.mq.map((f) => ctx.profitableSet(f.pkt));
+  const oldest = oldestFor(router.mq, sets, 1 << o);
+  return oldest >= 0 ? oldest : nextInt(router.rng, router.mq.length);
+}
+
+/**
+ * The oldest waiting multi-queue packet (ties: the lower id) whose profitable set `sets[slot]`
+ * holds output bit `bit`, or −1.
+ */
+function oldestFor(mq: readonly MqFrame[], sets: readonly number[], bit: number): number {
+  let oldest = -1;
+  for (let slot = 0; slot < mq.length; slot++) {
+    const f = mq[slot]!;
+    if (f.grant >= 0 || (sets[slot]! & bit) === 0) continue;
+    const best = oldest >= 0 ? mq[oldest]! : null;
+    if (
+      !best ||
+      f.enteredAt < best.enteredAt ||
+      (f.enteredAt === best.enteredAt && f.pkt < best.pkt)
+    )
+      oldest = slot;
+  }
+  return oldest;
 }
 
 /** X first, then Y: the one output dimension-order routing allows (positive way at k/2). */

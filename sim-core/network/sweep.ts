@@ -5,7 +5,9 @@
  * points are independent, so the caller can report progress and stop between them.
  */
 import { Network, type NetworkConfig } from './network';
+import type { RouteReason } from './network-frame';
 import type { RouterKind } from './routing';
+import type { Port } from './topology';
 
 export interface SweepRequest {
   routers: RouterKind[];
@@ -26,6 +28,12 @@ export interface SweepPoint {
   /** The run stalled (a deadlock): later points of this router are meaningless too. */
   stalled: boolean;
 }
+
+/** A hop to an unprofitable output, counted as the network counts deroutes. */
+const misrouted = (e: { reason: RouteReason; profitable: readonly Port[]; to: Port }): boolean =>
+  e.reason === 'deroute' ||
+  e.reason === 'deflect' ||
+  (e.reason === 'exchange' && !e.profitable.includes(e.to));
 
 export function sweepPoint(
   base: NetworkConfig,
@@ -58,8 +66,7 @@ export function sweepPoint(
       if (e.kind === 'net.deliver') {
         delivered += 1;
         latencySum += e.latency;
-      } else if (e.kind === 'net.route' && (e.reason === 'deroute' || e.reason === 'deflect'))
-        deroutes += 1;
+      } else if (e.kind === 'net.route' && misrouted(e)) deroutes += 1;
     }
   }
   const nodes = base.topology.attached * base.topology.attached;

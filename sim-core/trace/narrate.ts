@@ -8,6 +8,7 @@ import type { NetworkFrame } from '../network/network-frame';
 import type { Frame } from '../sim';
 import type { SimEvent } from './events';
 import { describeCniEvent, narrateQuietCni } from '../ni/cni/cni-narrate';
+import { describeCraniumEvent, narrateQuietCranium } from '../ni/cranium/cranium-narrate';
 
 const proc = (n: number) => `P${n}`;
 
@@ -57,7 +58,9 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
     case 'sim.halt':
       return e.reason === 'all packets delivered'
         ? 'Every packet has been delivered.'
-        : 'All programs have finished.';
+        : e.reason === 'a program waits forever'
+          ? '⚠ The run stops: a program waits for something that can no longer happen.'
+          : 'All programs have finished.';
     case 'net.inject':
       return `packet ${e.packet} enters the network at router ${e.router} (node ${e.node} → node ${e.dst})`;
     case 'net.route': {
@@ -66,6 +69,8 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
         forward: 'leaves its input frame',
         'from-multi-queue': 'leaves the multi-queue',
         deroute: 'is DEROUTED (random multi-queue victim)',
+        exchange:
+          "is EXCHANGED (packet exchange: both routers' multi-queues are full and no output is free, so each sends the other one packet and takes in the other's stuck one)",
         deflect: 'is DEFLECTED (no profitable output free, and it may not wait)',
         deliver: 'is delivered to its node',
       };
@@ -76,7 +81,9 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
       return `router ${e.router}: packet ${e.packet} ${why[e.reason]}${dir}`;
     }
     case 'net.buffer':
-      return `router ${e.router}: packet ${e.packet} waits in multi-queue slot ${e.slot} (no profitable output free)`;
+      return e.exchange
+        ? `router ${e.router}: packet ${e.packet} moves into multi-queue slot ${e.slot}, the frame its router freed in the packet exchange`
+        : `router ${e.router}: packet ${e.packet} waits in multi-queue slot ${e.slot} (no profitable output free)`;
     case 'net.deliver':
       return `packet ${e.packet} arrives at node ${e.node}: ${e.networkLatency} cycles in the network, ${e.hops} hop${e.hops === 1 ? '' : 's'}, ${e.deroutes} derouted`;
     case 'net.stall':
@@ -93,6 +100,21 @@ export function describeEvent(e: SimEvent, blockBytes: number): string | null {
     case 'cni.lost':
     case 'cni.work':
       return describeCniEvent(e);
+    case 'cr.cpu':
+    case 'cr.notify':
+    case 'cr.command':
+    case 'cr.lookup':
+    case 'cr.dma':
+    case 'cr.arrive':
+    case 'cr.dispatch':
+    case 'cr.place':
+    case 'cr.channel':
+    case 'cr.queue':
+    case 'cr.interrupt':
+    case 'cr.flow':
+    case 'cr.cache':
+    case 'cr.barrier':
+      return describeCraniumEvent(e);
     // Told through the cpu.* and bus.grant events that caused them.
     case 'coh.transition':
     case 'bus.request':
@@ -115,6 +137,7 @@ export function narrate(events: readonly SimEvent[], blockBytes: number): string
 export function narrateQuiet(frame: Frame, blockBytes: number): string {
   if (frame.model === 'network') return narrateQuietNetwork(frame);
   if (frame.model === 'cni') return narrateQuietCni(frame);
+  if (frame.model === 'cranium') return narrateQuietCranium(frame);
   if (frame.cycle === 0) return 'Initial state: every cache is empty. Step forward to begin.';
   if (frame.halted) return 'All programs have finished.';
   const parts: string[] = [];

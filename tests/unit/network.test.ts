@@ -5,15 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import { Network, networkConfig, type NetworkConfig } from '../../sim-core/network/network';
 import {
+  PORTS,
   afterHop,
   headerBetween,
   neighbour,
   normalise,
   profitable,
+  profitableSet,
   routerOfNode,
+  type Port,
   type Topology,
 } from '../../sim-core/network/topology';
+import { clonePlain } from '../../sim-core/kernel/clone';
 import type { SimEventBody } from '../../sim-core/trace/events';
+import { narrate } from '../../sim-core/trace/narrate';
 
 const torus = (k: number, attached = k): Topology => ({ kind: 'torus', k, attached });
 
@@ -149,6 +154,144 @@ describe('the chaos router', () => {
       expect(neighbour(mesh, e.router, e.to)).not.toBeNull();
     }
     expect(net.stats().delivered).toBe(net.stats().created);
+  });
+});
+
+describe('the packet exchange', () => {
+  // A hand-built jam on a 2×2 mesh (routers 0 1 / 2 3, node n at router n), 2-phit packets, a
+  // one-frame multi-queue. Routers 0 and 1 each hold a multi-queue packet and, in the input frame
+  // from the other, a fully arrived packet with no frame to go to; their south outputs are
+  // blocked by packets that have just arrived at routers 2 and 3 (headers not yet decoded). No
+  // output is free, so no
+  // deroute is possible: only the exchange can move anything.
+  const mesh: Topology = { kind: 'mesh', k: 2, attached: 2 };
+  const L = 2;
+  const now = 10;
+
+  function jam(router: 'chaos' | 'minimal', a: { dst: number }) {
+    const net = new Network(
+      config(mesh, { router, packetPhits: L, multiQueue: 1, stallWatchdog: 200 }),
+    );
+    const s = clonePlain(net.state);
+    s.cycle = now;
+    const place = (id: number, at: number, dst: number) => {
+      const header = headerBetween(mesh, at, dst);
+      s.packets[id] = {
+        id,
+        src: at,
+        dst,
+        dstRouter: dst,
+        header,
+        profitable: profitableSet(header, mesh),
+        createdAt: 1,
+        injectedAt: 1,
+        hops: 0,
+        deroutes: 0,
+        moves: 0,
+        lastMoved: -1,
+        phitsDelivered: 0,
+        ejectStartedAt: -1,
+        path: [at],
+        derouted: [],
+      };
+      s.nextPacket = Math.max(s.nextPacket, id + 1);
+      s.stats.created += 1;
+      s.stats.injected += 1;
+      s.stats.inFlight += 1;
+    };
+    const inFrame = (id: number, at: number, port: Port, dst: number, headAt: number) => {
+      place(id, at, dst);
+      Object.assign(s.routers[at]!.in[PORTS.indexOf(port)]!, {
+        pkt: id,
+        headAt,
+        arrived: L,
+        lastArrival: Math.min(headAt + L - 1, now),
+      });
+    };
+    const mqFrame = (id: number, at: number, dst: number) => {
+      place(id, at, dst);
+      Object.assign(s.routers[at]!.mq[0]!, { pkt: id, enteredAt: 5 });
+    };
+    mqFrame(1, 0, a.dst); // a: router 0's multi-queue
+    inFrame(2, 0, 'E', 2, 5); // x: came from router 1, wants S
+    mqFrame(3, 1, 2); // b: router 1's multi-queue, wants S or W
+    inFrame(4, 1, 'W', 3, 5); // y: came from router 0, wants S
+    inFrame(5, 2, 'N', 2, now); // just arrived at router 2 for its node: blocks 0's S
+    inFrame(6, 3, 'N', 3, now); // just arrived at router 3 for its node: blocks 1's S
+    net.state = s;
+    return net;
+  }
+
+  it('swaps packets across the link when both routers are stuck towards each other', () => {
+    const net = jam('chaos', { dst: 3 });
+    const first = net.step();
+    // Router 0 sends a east (profitable for it) and router 1 sends b west (profitable too).
+    expect(first.filter((e) => e.kind === 'net.route')).toEqual([
+      expect.objectContaining({ router: 0, packet: 1, from: 'MQ', to: 'E', reason: 'exchange' }),
+      expect.objectContaining({ router: 1, packet: 3, from: 'MQ', to: 'W', reason: 'exchange' }),
+    ]);
+    expect(
+      narrate(
+        first.map((e, seq) => ({ ...e, cycle: now + 1, seq })),
+        32,
+      ),
+    ).toContain('router 0: packet 1 is EXCHANGED');
+    // Each stuck packet is promised the frame that leaves and waits for it, not for a route.
+    const after = net.frame();
+    expect(after.routers[0]!.outputs[PORTS.indexOf('E')]!.packet).toBe(1);
+    expect(after.routers[0]!.inputs[PORTS.indexOf('E')]!.packet).toBe(2);
+    const events: SimEventBody[] = [];
+    for (let i = 0; i < L; i++) events.push(...net.step());
+    // L cycles later the multi-queue frames have emptied across the crossbars: x and y move in…
+    expect(events.filter((e) => e.kind === 'net.buffer')).toEqual([
+      { kind: 'net.buffer', router: 0, packet: 2, from: 'E', slot: 0, exchange: true },
+      { kind: 'net.buffer', router: 1, packet: 4, from: 'W', slot: 0, exchange: true },
+    ]);
+    expect(
+      narrate(
+        events.map((e, seq) => ({ ...e, cycle: 0, seq })),
+        32,
+      ),
+    ).toContain(
+      'router 0: packet 2 moves into multi-queue slot 0, the frame its router freed in the packet exchange',
+    );
+    // …and their input frames are reserved for the packets coming the other way.
+    expect(net.state.routers[0]!.in[PORTS.indexOf('E')]!.pkt).toBe(3);
+    expect(net.state.routers[1]!.in[PORTS.indexOf('W')]!.pkt).toBe(1);
+    net.step();
+    expect(net.frame().packets.find((p) => p.id === 1)!.segments).toContainEqual({
+      kind: 'in',
+      router: 1,
+      port: 'W',
+      phits: 1,
+    });
+    const rest = runToHalt(net, 500);
+    expect(rest.filter((e) => e.kind === 'net.stall' || e.kind === 'invariant.violation')).toEqual(
+      [],
+    );
+    expect(net.state.halted).toBe(true);
+    expect(net.stats().delivered).toBe(6);
+    // Both exchanged packets went a profitable way: no deroute was counted.
+    expect(net.stats().deroutes.total).toBe(0);
+  });
+
+  it('sends a random multi-queue packet the wrong way when none finds the link profitable: a deroute', () => {
+    // a wants only S now (node 2), so router 0 has nothing that wants east: its one packet goes anyway.
+    const net = jam('chaos', { dst: 2 });
+    const route = net
+      .step()
+      .find((e) => e.kind === 'net.route' && e.router === 0 && e.reason === 'exchange');
+    expect(route).toMatchObject({ packet: 1, to: 'E', profitable: ['S'] });
+    runToHalt(net, 500);
+    expect(net.state.halted).toBe(true);
+    expect(net.stats().delivered).toBe(6);
+    expect(net.stats().deroutes.total).toBe(1);
+  });
+
+  it('is the chaos router’s alone: minimal adaptive routing in the same jam waits instead', () => {
+    const net = jam('minimal', { dst: 3 });
+    const events = runToHalt(net, 100);
+    expect(events.some((e) => e.kind === 'net.route' && e.reason === 'exchange')).toBe(false);
   });
 });
 

@@ -52,6 +52,13 @@ function decisionSentence(d: Decision, node: number | null): string {
         `${pkt} was derouted from ${fromWords(d.from)} to ${d.to}, a random victim: the ` +
         `multi-queue was full and no profitable output was free ${profitable}.`
       );
+    case 'exchange':
+      return (
+        `${pkt} left the multi-queue for ${d.to} in a packet exchange: the multi-queue was full, ` +
+        `a packet from the ${d.to} neighbour waited for a frame and no output was free, and that ` +
+        `neighbour was stuck the same way, so the two routers swapped packets across the link — ` +
+        `each takes the other's waiting packet into the frame it frees ${profitable}.`
+      );
     case 'deflect':
       return (
         `${pkt} was deflected from ${fromWords(d.from)} to ${d.to}: no profitable output was ` +

@@ -46,10 +46,11 @@ export const craniumInstruction = z.discriminatedUnion(
     z.strictObject({ op: z.literal('load'), buffer: handle, line: intIn(0, 4095) }),
     z.strictObject({ op: z.literal('store'), buffer: handle, line: intIn(0, 4095) }),
     z.strictObject({ op: z.literal('thaw') }),
+    z.strictObject({ op: z.literal('flow'), state: choice(['NORMAL', 'FLUSH', 'FREEZE']) }),
   ],
   {
     error: (iss) =>
-      `expected an instruction with op compute, send, recv, reset, waitSend, waitRecv, pollQueue, advanceQueue, barrier, load, store or thaw, got ${JSON.stringify(iss.input)?.slice(0, 60)}`,
+      `expected an instruction with op compute, send, recv, reset, waitSend, waitRecv, pollQueue, advanceQueue, barrier, load, store, thaw or flow, got ${JSON.stringify(iss.input)?.slice(0, 60)}`,
   },
 );
 

@@ -218,6 +218,35 @@ describe('errors of §C.12 are events, never crashes', () => {
   });
 });
 
+describe('flow control (§C.11)', () => {
+  it('FLUSH delivers packets into the NI but injects none until NORMAL', () => {
+    const { sys, events } = runWithEvents(
+      twoNodes(
+        [
+          { op: 'send', channel: 2, to: 1, buffer: 1, packets: 1, queue: true },
+          { op: 'waitSend', channel: 2 },
+          { op: 'pollQueue' },
+        ],
+        [
+          { op: 'flow', state: 'FLUSH' },
+          { op: 'send', channel: 2, to: 0, buffer: 1, packets: 1, queue: true },
+          { op: 'pollQueue' },
+          { op: 'flow', state: 'NORMAL' },
+        ],
+      ),
+    );
+    const placedAt1 = events.findIndex((e) => e.kind === 'cr.place' && e.node === 1);
+    const normal = events.findIndex(
+      (e) => e.kind === 'cr.flow' && e.node === 1 && e.to === 'NORMAL',
+    );
+    const injectedFrom1 = events.findIndex((e) => e.kind === 'net.inject' && e.node === 1);
+    expect(placedAt1).toBeGreaterThanOrEqual(0);
+    expect(placedAt1).toBeLessThan(normal);
+    expect(injectedFrom1).toBeGreaterThan(normal);
+    expect(sys.state.halted).toBe(true);
+  });
+});
+
 describe('the schedulers (L927–933)', () => {
   const scheduled = (scheduler: string) =>
     runCranium({

@@ -402,7 +402,7 @@ export class CraniumSystem {
     const t = this.cfg.timing;
     // Payload reads that reached the outbox go to the network (injected next cycle).
     // (Other processes' packets share the outbox: a read that finds it full waits.)
-    while (ni.dmaReads.length && ni.dmaReads[0]!.readyAt <= c) {
+    while (ni.flow === 'NORMAL' && ni.dmaReads.length && ni.dmaReads[0]!.readyAt <= c) {
       if (!this.handOver(node, ni.dmaReads[0]!.packet)) break;
       ni.dmaReads.shift();
     }
@@ -980,6 +980,10 @@ export class CraniumSystem {
         cycles = t.register;
         p.finishing = 'thaw';
         break;
+      case 'flow':
+        cycles = t.register;
+        p.finishing = `flow:${i.state}`;
+        break;
     }
     p.busyUntil = c + cycles;
     p.status = p.wait && cycles === 0 ? 'spinning' : 'running';
@@ -1151,6 +1155,16 @@ export class CraniumSystem {
       return;
     }
     if (kind === 'thaw') this.setFlow(node, 'NORMAL', 'the OS thaws the NI');
+    if (kind === 'flow')
+      this.setFlow(
+        node,
+        a as NiState['flow'],
+        a === 'FLUSH'
+          ? 'the OS drains the network: packets are delivered but none injected'
+          : a === 'FREEZE'
+            ? 'the OS freezes the NI: no injection, no delivery'
+            : 'the OS sets NORMAL',
+      );
   }
 
   // ---- the end of a run ----

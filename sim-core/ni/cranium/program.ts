@@ -44,7 +44,9 @@ export type CraniumInstruction =
   | { op: 'barrier' }
   | { op: 'load'; buffer: number; line: number }
   | { op: 'store'; buffer: number; line: number }
-  | { op: 'thaw' };
+  | { op: 'thaw' }
+  /** The OS writes NIO_flow_control (§C.11): FLUSH delivers but does not inject; FREEZE neither. */
+  | { op: 'flow'; state: 'NORMAL' | 'FLUSH' | 'FREEZE' };
 
 export type CraniumProgram = CraniumInstruction[];
 
@@ -75,5 +77,7 @@ export function instructionText(i: CraniumInstruction): string {
       return `store buffer ${i.buffer} line ${i.line}`;
     case 'thaw':
       return 'NIO_flow_control = NORMAL  // OS';
+    case 'flow':
+      return `NIO_flow_control = ${i.state}  // OS`;
   }
 }

@@ -184,7 +184,9 @@ function main(argv: string[]): number {
       ? { protocol: system.protocol }
       : system.kind === 'network'
         ? { router: system.router }
-        : { ni: system.ni, bus: system.bus }),
+        : system.kind === 'cranium'
+          ? { router: system.router, ni: system.ni, scheduler: system.scheduler }
+          : { ni: system.ni, bus: system.bus }),
     cycles: session.cycle,
     halted: session.timeline.endCycle !== null && session.cycle >= session.timeline.endCycle,
     events: session.eventsUpToNow().length,

@@ -22,9 +22,11 @@ function runWithEvents(input: ScenarioInput): { sys: CraniumSystem; events: SimE
   return { sys, events };
 }
 
+type Program = Extract<ScenarioInput['workload'], { nodes: unknown }>['nodes'][number]['program'];
+
 const twoNodes = (
-  sender: unknown[],
-  receiver: unknown[],
+  sender: Program,
+  receiver: Program,
   system: Record<string, unknown> = {},
 ): ScenarioInput => ({
   version: 1,

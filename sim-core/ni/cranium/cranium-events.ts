@@ -35,6 +35,8 @@ export type CraniumEventBody =
       msg: number;
       sequence: number;
       channel: number;
+      /** Its network packet id once in the outbox (−1 while it is being read). */
+      netPacket: number;
       stage: 'read' | 'outbox';
       why: string;
     }

@@ -250,10 +250,7 @@ export function craniumFrame(
       proc: {
         pc: n.proc.pc,
         status: n.proc.status,
-        current:
-          n.proc.status === 'done'
-            ? null
-            : (program[Math.max(0, Math.min(n.proc.pc, program.length) - (w ? 0 : 1))] ?? null),
+        current: n.proc.status === 'done' ? null : (program[n.proc.current] ?? null),
         waitingFor: !w
           ? ''
           : w.kind === 'queue'

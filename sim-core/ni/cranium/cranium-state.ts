@@ -114,6 +114,8 @@ export type WaitKind =
 
 export interface ProcState {
   pc: number;
+  /** The instruction being executed or waited on (−1 before the first). */
+  current: number;
   busyUntil: number;
   /** What the processor spins on; its final poll starts when the condition holds. */
   wait: WaitKind | null;

@@ -160,6 +160,7 @@ export class CraniumSystem {
         ni,
         proc: {
           pc: 0,
+          current: -1,
           busyUntil: 0,
           wait: null,
           pollsLeft: 0,
@@ -273,6 +274,9 @@ export class CraniumSystem {
     }
     s.cycle += 1;
     const netEvents = this.net.step();
+    for (const e of netEvents)
+      if (e.kind === 'net.inject' && s.inFlight[e.packet] !== undefined)
+        s.packets[s.inFlight[e.packet]!]!.injectedAt = s.cycle;
     const arrivals = this.events;
     this.events = [...netEvents, ...arrivals];
     for (const node of s.nodes) this.stepNi(node);
@@ -539,6 +543,7 @@ export class CraniumSystem {
       msg: msg.id,
       sequence: line,
       channel: ch.id,
+      netPacket: -1,
       stage: 'read',
       why:
         cached === 'DE'
@@ -564,6 +569,7 @@ export class CraniumSystem {
       msg: pkt.msg,
       sequence: pkt.seq,
       channel: ch.id,
+      netPacket: netId,
       stage: 'outbox',
       why: `packet ${id} (sequence ${pkt.seq}) enters the outbox; ${ch.remaining} still to send`,
     });
@@ -919,6 +925,7 @@ export class CraniumSystem {
     }
     const i = program[p.pc]!;
     const pc = p.pc;
+    p.current = pc;
     p.pc += 1;
     let cycles = 0;
     switch (i.op) {

@@ -2,23 +2,46 @@
  * A k×k torus (or mesh) of chaotic routers with virtual cut-through, after the recommended
  * cycle-level model of digest seed-001-cranium.md §B.12 (thesis §5.2, L1176–1196, L1334).
  *
- * Each router has an input and an output frame per port (N E S W P), each holding one whole
- * packet of L phits, and a multi-queue (MQ) of M frames. A link carries one phit per cycle. A
- * header is latched at cycle c, decoded at c+1, routed at c+2 (c + decisionCycles − 2), crosses
- * the crossbar at c+3 and is latched by the next router at c+4, so a j-hop packet arrives
- * 4·(j+1) + L cycles after its head entered the injection frame (L1334).
+ * Each router has an input and an output frame per port (N E S W P), each of L phits, and a
+ * multi-queue (MQ) of M frames. A link carries one phit per cycle. A header is latched at cycle c,
+ * decoded at c+1, routed at c+2 (c + decisionCycles − 2), crosses the crossbar at c+3 and is
+ * latched by the next router at c+4, so a j-hop packet arrives 4·(j+1) + L cycles after its head
+ * entered the injection frame (L1334).
+ *
+ * Tail-following (virtual cut-through pipelining, L1176; "no turnaround wait states, so the link
+ * reaches its peak under load", §C.17). A frame holds one packet, or the tail of a leaving packet
+ * and the head of the next one behind it, never more than L phits together:
+ *   - an input frame whose packet is granted (leaving) may take the next packet behind it: from the
+ *     injection link once the leaving packet's tail is in and it has started across the crossbar
+ *     (canTakeHead), from a network link when the upstream output is granted (outputFree). The
+ *     next packet's phits arrive and its header is latched and decoded while the tail drains; it
+ *     moves to the front the cycle the tail crosses the crossbar, may be granted that same cycle
+ *     and crosses the cycle after;
+ *   - an output frame whose packet has all L phits and has started on its link may be granted to
+ *     the next packet, whose phits follow the tail onto the link with no idle cycle.
+ * A leaving packet drains a phit every cycle and the next one gains at most one, so a frame never
+ * holds more than L phits. So a stream of packets along a path moves one packet per L cycles on
+ * every link at zero load, injection and delivery included, for L ≥ decisionCycles + 1 (the
+ * previous header pipeline must be done before the next packet's reservation). Deflection routing
+ * does not follow into a busy network input frame (routing.ts, followOnLinks).
  *
  * Order of work inside one cycle (events stamped with the cycle):
  *   1. Links: every output frame sends one phit downstream (to the next router's input frame,
  *      or to the node for P); the injection link adds one phit to a filling injection frame.
  *   2. Crossbars: every granted input or MQ frame moves one phit to its output frame. Phits that
- *      arrived in step 1 of this cycle wait for the next one (one stage per cycle).
+ *      arrived in step 1 of this cycle wait for the next one (one stage per cycle). A packet
+ *      waiting behind one whose tail has just crossed moves to the front.
  *   3. Routing, router by router (id order): the routing function grants free outputs; input
  *      packets that have fully arrived and were not granted move into a free MQ frame (a packet
  *      accepted in a packet exchange first: see below).
- *   4. Injection: a node's queued packet enters its router's empty injection frame (head latched).
+ *   4. Injection: a node's queued packet enters its router's injection frame (head latched), when
+ *      the frame is empty or its packet is leaving (tail-following).
  *   5. Traffic: scheduled and Bernoulli packets are created into the injection queues.
  *   6. Watchdog and invariants; halt when nothing is left to send or deliver.
+ *
+ * A half-duplex P link carries one packet at a time and turns round only at packet boundaries:
+ * the cycle after a packet's last phit either direction may start, back to back with no idle
+ * cycle; when both want it, the TB bit decides (mayStartDelivery).
  *
  * The packet exchange (chaos router only; the rule is in routing.ts): two neighbours A and B whose
  * input frames from each other both hold a fully arrived packet stuck for want of a multi-queue
@@ -170,7 +193,12 @@ export interface PacketState {
   derouted: boolean[];
 }
 
-/** An input frame; `pkt` is set as soon as an upstream output reserves it (headAt −1 until the head arrives). */
+/**
+ * An input frame; `pkt` is set as soon as an upstream output reserves it (headAt −1 until the head
+ * arrives). Tail-following: while its packet is leaving (granted, all phits arrived or arriving),
+ * the frame may hold the head of the next packet behind it (`next…`, −1 / 0 when none): that
+ * packet's phits arrive and its header is decoded, but it is granted only once it is at the front.
+ */
 export interface InFrame {
   pkt: number;
   headAt: number;
@@ -184,14 +212,27 @@ export interface InFrame {
    */
   grant: number;
   grantAt: number;
+  /** The packet behind the leaving one (−1: none), reserved by the upstream output or injected. */
+  nextPkt: number;
+  nextHeadAt: number;
+  nextArrived: number;
+  nextLastArrival: number;
 }
 
+/**
+ * An output frame. Tail-following: once its packet has all L phits and has started on the link,
+ * the frame may be granted to the next packet (`next…`), whose phits follow onto the link.
+ */
 export interface OutFrame {
   pkt: number;
   received: number;
   sent: number;
   /** The virtual channel (input frame) it fills at the next router. */
   vc: number;
+  /** The packet granted behind it (−1: none), its phits received so far and its channel. */
+  nextPkt: number;
+  nextReceived: number;
+  nextVc: number;
 }
 
 export interface MqFrame {
@@ -254,8 +295,20 @@ const emptyIn = (): InFrame => ({
   forwarded: 0,
   grant: -1,
   grantAt: -1,
+  nextPkt: -1,
+  nextHeadAt: -1,
+  nextArrived: 0,
+  nextLastArrival: -1,
 });
-const emptyOut = (): OutFrame => ({ pkt: -1, received: 0, sent: 0, vc: 0 });
+const emptyOut = (): OutFrame => ({
+  pkt: -1,
+  received: 0,
+  sent: 0,
+  vc: 0,
+  nextPkt: -1,
+  nextReceived: 0,
+  nextVc: 0,
+});
 const emptyMq = (): MqFrame => ({ pkt: -1, enteredAt: -1, forwarded: 0, grant: -1, grantAt: -1 });
 
 function fillIn(
@@ -289,8 +342,56 @@ function fillMq(f: MqFrame, pkt: number, enteredAt: number): void {
   f.grantAt = -1;
 }
 
-const clearIn = (f: InFrame): void => fillIn(f, -1, -1, 0, -1);
-const clearOut = (f: OutFrame): void => fillOut(f, -1, 0);
+function fillNextIn(
+  f: InFrame,
+  pkt: number,
+  headAt: number,
+  arrived: number,
+  lastArrival: number,
+): void {
+  f.nextPkt = pkt;
+  f.nextHeadAt = headAt;
+  f.nextArrived = arrived;
+  f.nextLastArrival = lastArrival;
+}
+
+/** Reserves an input frame for `pkt`: the front if it is empty, else the place behind. */
+function reserveIn(f: InFrame, pkt: number): void {
+  if (f.pkt < 0) fillIn(f, pkt, -1, 0, -1);
+  else fillNextIn(f, pkt, -1, 0, -1);
+}
+
+/** The front packet has left (or moved into the multi-queue): the next one, if any, moves up. */
+function popIn(f: InFrame): void {
+  fillIn(f, f.nextPkt, f.nextHeadAt, f.nextArrived, f.nextLastArrival);
+  fillNextIn(f, -1, -1, 0, -1);
+}
+
+/** The front packet's last phit has left on the link: the next one, if any, moves up. */
+function popOut(f: OutFrame): void {
+  f.pkt = f.nextPkt;
+  f.received = f.nextReceived;
+  f.sent = 0;
+  f.vc = f.nextVc;
+  f.nextPkt = -1;
+  f.nextReceived = 0;
+  f.nextVc = 0;
+}
+
+/**
+ * Whether a packet whose head crosses the link into input frame `f` this cycle could enter it:
+ * the frame is empty, or its packet has fully arrived before this cycle, was granted before this
+ * cycle (so it has started across the crossbar and drains a phit every cycle: the two packets
+ * never hold more than L phits together) and has no packet behind it yet. Used for injection; a
+ * network link reserves the frame when the upstream output is granted (outputFree).
+ */
+function canTakeHead(f: InFrame, L: number, cycle: number): boolean {
+  return (
+    f.pkt < 0 ||
+    (f.nextPkt < 0 && f.grant >= 0 && f.grantAt < cycle && f.arrived === L && f.lastArrival < cycle)
+  );
+}
+
 const clearMq = (f: MqFrame): void => fillMq(f, -1, -1);
 
 /**
@@ -341,9 +442,11 @@ export interface RoutingContext {
   readonly vcs: number;
   /**
    * Whether output `o` (a PORTS index, as are all outputs here), and virtual channel `vc` of the
-   * input frame behind it, can take a whole packet now.
+   * input frame behind it, can take a whole packet now: both frames are empty, or hold a leaving
+   * packet the new one may follow (tail-following). With `pkt`, for that packet: a packet never
+   * follows its own tail (only a misrouted one could come round to the frame it is leaving).
    */
-  outputFree(o: number, vc?: number): boolean;
+  outputFree(o: number, vc?: number, pkt?: number): boolean;
   /**
    * The input frames (bit i: frame i) whose packet had its header decoded and waited for a grant
    * when this router's turn began. Set by the network before each call.
@@ -510,6 +613,9 @@ export class Network {
     const V = this.vcs;
     for (let r = 0; r < routers.length; r++) {
       const router = routers[r]!;
+      // A half-duplex P link that carried a delivery's last phit last cycle is free from this
+      // one: the next packet either way (or a tie, on TB) goes now, with no cycle lost.
+      if (router.pLink === 'deliver' && router.out[P_INDEX]!.sent === 0) router.pLink = 'idle';
       for (let o = 0; o < router.out.length; o++) {
         const out = router.out[o]!;
         if (out.pkt < 0 || out.sent >= out.received) continue;
@@ -523,31 +629,44 @@ export class Network {
             this.port?.started(pkt.dst, pkt);
           }
           pkt.phitsDelivered += 1;
-          if (pkt.phitsDelivered === L) {
-            if (router.pLink === 'deliver') router.pLink = 'idle';
-            this.deliver(pkt, r);
-          }
+          if (pkt.phitsDelivered === L) this.deliver(pkt, r);
         } else {
           const next = routers[this.neighbours[r * 4 + o]!]!.in[OPPOSITE_INDEX[o]! * V + out.vc]!;
-          // Only into the frame reserved for this packet: an exchanged packet waits here until
-          // the stuck packet in that frame has moved into its router's multi-queue.
-          if (next.pkt !== out.pkt) continue;
+          // Only into the frame reserved for this packet (at its front, or behind the packet
+          // leaving it): an exchanged packet waits here until the stuck packet in that frame has
+          // moved into its router's multi-queue.
+          if (next.pkt === out.pkt) {
+            if (next.arrived === 0) next.headAt = cycle;
+            next.arrived += 1;
+            next.lastArrival = cycle;
+          } else if (next.nextPkt === out.pkt) {
+            if (next.nextArrived === 0) next.nextHeadAt = cycle;
+            next.nextArrived += 1;
+            next.nextLastArrival = cycle;
+          } else continue;
           out.sent += 1;
           this.touch(pkt, cycle);
           s.linkPhits[r]![o]! += 1;
-          if (next.arrived === 0) next.headAt = cycle;
-          next.arrived += 1;
-          next.lastArrival = cycle;
         }
-        if (out.sent === L) clearOut(out);
+        // Tail-following: the packet behind (if any) goes on the link from the next cycle.
+        if (out.sent === L) popOut(out);
       }
-      // The injection link streams the rest of a packet whose head is in the injection frame.
+      // The injection link streams the rest of a packet whose head is in the injection frame
+      // (the one at the front, or the one behind a leaving packet).
       const inj = router.in[P_INDEX * V]!;
-      if (inj.pkt >= 0 && inj.headAt >= 0 && inj.arrived < L && inj.headAt < cycle) {
-        inj.arrived += 1;
-        inj.lastArrival = cycle;
-        this.touch(live.get(inj.pkt), cycle);
-        if (inj.arrived === L && router.pLink === 'inject') router.pLink = 'idle';
+      if (inj.pkt < 0) continue;
+      if (inj.headAt >= 0 && inj.arrived < L) {
+        if (inj.headAt < cycle) {
+          inj.arrived += 1;
+          inj.lastArrival = cycle;
+          this.touch(live.get(inj.pkt), cycle);
+          if (inj.arrived === L && router.pLink === 'inject') router.pLink = 'idle';
+        }
+      } else if (inj.nextPkt >= 0 && inj.nextArrived < L && inj.nextHeadAt < cycle) {
+        inj.nextArrived += 1;
+        inj.nextLastArrival = cycle;
+        this.touch(live.get(inj.nextPkt), cycle);
+        if (inj.nextArrived === L && router.pLink === 'inject') router.pLink = 'idle';
       }
     }
   }
@@ -573,12 +692,18 @@ export class Network {
     return true;
   }
 
+  /**
+   * Whether the node has a packet the injection frame takes this cycle (step 4). Asked in step 1,
+   * and the answer holds until step 4: a frame that can take a head has no packet that steps 2–3
+   * could make unable to (see canTakeHead).
+   */
   private wantsToInject(r: number): boolean {
+    const s = this.state;
     const node = this.routerNode[r]!;
     return (
       node >= 0 &&
-      this.state.queues[node]!.length > 0 &&
-      this.state.routers[r]!.in[P_INDEX * this.vcs]!.pkt < 0
+      s.queues[node]!.length > 0 &&
+      canTakeHead(s.routers[r]!.in[P_INDEX * this.vcs]!, this.cfg.packetPhits, s.cycle)
     );
   }
 
@@ -641,18 +766,24 @@ export class Network {
       for (let i = 0; i < router.in.length; i++) {
         const f = router.in[i]!;
         if (f.pkt < 0) continue;
-        if (f.grant < 0) {
-          if (f.headAt >= 0) waiting = 1;
-          // A packet accepted in an exchange (IN_EXCHANGE) waits for its MQ frame, not a route.
-          if (f.headAt >= 0 && f.grant === -1 && cycle >= f.headAt + decided) ready |= 1 << i;
-          continue;
+        if (f.grant >= 0) {
+          if (f.grantAt >= cycle || f.forwarded >= f.arrived - (f.lastArrival === cycle ? 1 : 0))
+            continue;
+          // Into the output frame at its front, or behind the packet leaving it.
+          const out = router.out[f.grant]!;
+          if (out.pkt === f.pkt) out.received += 1;
+          else out.nextReceived += 1;
+          this.touch(live.get(f.pkt), cycle);
+          f.forwarded += 1;
+          if (f.forwarded < L) continue;
+          // Tail-following: the packet behind moves up, its header already decoded if its head
+          // arrived early enough, so it may be granted in step 3 of this very cycle.
+          popIn(f);
+          if (f.pkt < 0) continue;
         }
-        if (f.grantAt >= cycle || f.forwarded >= f.arrived - (f.lastArrival === cycle ? 1 : 0))
-          continue;
-        router.out[f.grant]!.received += 1;
-        this.touch(live.get(f.pkt), cycle);
-        f.forwarded += 1;
-        if (f.forwarded === L) clearIn(f);
+        if (f.headAt >= 0) waiting = 1;
+        // A packet accepted in an exchange (IN_EXCHANGE) waits for its MQ frame, not a route.
+        if (f.headAt >= 0 && f.grant === -1 && cycle >= f.headAt + decided) ready |= 1 << i;
       }
       for (let i = 0; i < router.mq.length; i++) {
         const f = router.mq[i]!;
@@ -662,7 +793,9 @@ export class Network {
           continue;
         }
         if (f.grantAt >= cycle) continue;
-        router.out[f.grant]!.received += 1;
+        const out = router.out[f.grant]!;
+        if (out.pkt === f.pkt) out.received += 1;
+        else out.nextReceived += 1;
         this.touch(live.get(f.pkt), cycle);
         f.forwarded += 1;
         if (f.forwarded === L) clearMq(f);
@@ -677,17 +810,30 @@ export class Network {
   /** The routing function's view of one router; built once, pointed at a router per call. */
   private routingContext(): RoutingContext {
     const V = this.vcs;
+    const L = this.cfg.packetPhits;
+    const followOnLinks = routingFunctions[this.cfg.router].followOnLinks;
     const ctx: RoutingContext = {
       cfg: this.cfg,
       state: this.state,
       router: 0,
       vcs: V,
-      outputFree: (o, vc = 0) => {
+      outputFree: (o, vc = 0, pkt = -1) => {
         const routers = this.state.routers;
-        if (routers[ctx.router]!.out[o]!.pkt >= 0) return false;
+        // Tail-following: an output frame whose packet has all its phits and has started on the
+        // link drains one phit per cycle, so the next packet's phits may follow it in.
+        const out = routers[ctx.router]!.out[o]!;
+        if (
+          out.pkt >= 0 &&
+          (out.nextPkt >= 0 || out.received < L || out.sent === 0 || out.pkt === pkt)
+        )
+          return false;
         if (o === P_INDEX) return true;
         const nb = this.neighbours[ctx.router * 4 + o]!;
-        return nb >= 0 && routers[nb]!.in[OPPOSITE_INDEX[o]! * V + vc]!.pkt < 0;
+        if (nb < 0) return false;
+        // The input frame behind: empty, or its packet is leaving (granted: it drains a phit per
+        // cycle once its tail, which comes first on the link, has arrived) with no packet behind.
+        const f = routers[nb]!.in[OPPOSITE_INDEX[o]! * V + vc]!;
+        return f.pkt < 0 || (followOnLinks && f.nextPkt < 0 && f.grant >= 0 && f.pkt !== pkt);
       },
       readyInputs: 0,
       profitableSet: (pkt) => this.live.get(pkt).profitable,
@@ -774,7 +920,8 @@ export class Network {
           fillIn(f, up.pkt, -1, 0, -1);
         } else {
           this.emit({ kind: 'net.buffer', router: r, packet: f.pkt, from: PORTS[port]!, slot });
-          clearIn(f);
+          // A packet that was never granted has nothing behind it: the frame is now empty.
+          popIn(f);
         }
       }
     }
@@ -797,12 +944,19 @@ export class Network {
     const toPort = PORTS[to]!;
     frame.grant = to;
     frame.grantAt = s.cycle;
-    fillOut(router.out[to]!, pkt.id, vc);
+    const out = router.out[to]!;
+    if (out.pkt < 0) fillOut(out, pkt.id, vc);
+    else {
+      // Tail-following: behind the packet leaving the output frame.
+      out.nextPkt = pkt.id;
+      out.nextReceived = 0;
+      out.nextVc = vc;
+    }
     if (to !== P_INDEX) {
       const nb = this.neighbours[r * 4 + to]!;
       // An exchanged packet's input frame is still held: it is reserved once vacated (step 3).
       if (reason !== 'exchange')
-        fillIn(s.routers[nb]!.in[OPPOSITE_INDEX[to]! * this.vcs + vc]!, pkt.id, -1, 0, -1);
+        reserveIn(s.routers[nb]!.in[OPPOSITE_INDEX[to]! * this.vcs + vc]!, pkt.id);
       pkt.header = afterHop(pkt.header, toPort as Dir, cfg.topology);
       pkt.profitable = profitableSet(pkt.header, cfg.topology);
       pkt.hops += 1;
@@ -849,7 +1003,8 @@ export class Network {
       const r = this.nodeRouter[node]!;
       const router = s.routers[r]!;
       const inj = router.in[P]!;
-      if (inj.pkt >= 0) continue;
+      // Tail-following: the head may enter behind a leaving packet whose tail is in.
+      if (!canTakeHead(inj, this.cfg.packetPhits, s.cycle)) continue;
       if (this.cfg.halfDuplexP) {
         if (router.pLink === 'deliver') continue;
         router.pLink = 'inject';
@@ -858,7 +1013,8 @@ export class Network {
       const pkt = this.live.get(id);
       pkt.injectedAt = s.cycle;
       this.touch(pkt, s.cycle);
-      fillIn(inj, id, s.cycle, 1, s.cycle);
+      if (inj.pkt < 0) fillIn(inj, id, s.cycle, 1, s.cycle);
+      else fillNextIn(inj, id, s.cycle, 1, s.cycle);
       s.stats.injected += 1;
       this.emit({ kind: 'net.inject', packet: id, node, router: r, dst: pkt.dst });
     }
@@ -944,9 +1100,10 @@ export class Network {
   private heldFrames(): { packet: number; router: number; where: string }[] {
     const held: { packet: number; router: number; where: string }[] = [];
     this.state.routers.forEach((router, r) => {
-      router.in.forEach(
-        (f, i) => f.pkt >= 0 && held.push({ packet: f.pkt, router: r, where: this.frameName(i) }),
-      );
+      router.in.forEach((f, i) => {
+        if (f.pkt >= 0) held.push({ packet: f.pkt, router: r, where: this.frameName(i) });
+        if (f.nextPkt >= 0) held.push({ packet: f.nextPkt, router: r, where: this.frameName(i) });
+      });
       router.mq.forEach(
         (f, i) => f.pkt >= 0 && held.push({ packet: f.pkt, router: r, where: `MQ ${i}` }),
       );
@@ -983,11 +1140,13 @@ export class Network {
           const holders: number[] = [];
           const out = router.out[oi]!;
           if (out.pkt >= 0) holders.push(out.pkt);
+          if (out.nextPkt >= 0) holders.push(out.nextPkt);
           const nb = oi === P_INDEX ? -1 : this.neighbours[r * 4 + oi]!;
           if (nb >= 0) {
             for (let vc = 0; vc < V; vc++) {
               const behind = s.routers[nb]!.in[OPPOSITE_INDEX[oi]! * V + vc]!;
               if (behind.pkt >= 0) holders.push(behind.pkt);
+              if (behind.nextPkt >= 0) holders.push(behind.nextPkt);
             }
           }
           const list = waits.get(f.pkt) ?? [];
@@ -1053,21 +1212,30 @@ export class Network {
     for (let r = 0; r < s.routers.length; r++) {
       const router = s.routers[r]!;
       let bad = false;
+      // A frame holds at most L phits, of one packet or of a leaving packet and the one behind it.
       for (let i = 0; i < router.in.length; i++) {
         const f = router.in[i]!;
-        bad ||= f.arrived > L || f.forwarded > f.arrived;
+        bad ||=
+          f.arrived > L ||
+          f.forwarded > f.arrived ||
+          f.arrived - f.forwarded + f.nextArrived > L ||
+          (f.nextPkt >= 0 && (f.pkt < 0 || f.grant < 0 || f.nextPkt === f.pkt));
       }
       for (let i = 0; i < router.mq.length; i++) bad ||= router.mq[i]!.forwarded > L;
       for (let i = 0; i < router.out.length; i++) {
         const f = router.out[i]!;
-        bad ||= f.received > L || f.sent > f.received;
+        bad ||=
+          f.received > L ||
+          f.sent > f.received ||
+          f.received - f.sent + f.nextReceived > L ||
+          (f.nextPkt >= 0 && (f.pkt < 0 || f.nextPkt === f.pkt));
       }
       if (bad) {
         this.emit({
           kind: 'invariant.violation',
           rule: 'capacity',
           block: -1,
-          detail: `router ${r} holds more than a packet in a frame, or sends phits it never received`,
+          detail: `router ${r} holds more than L phits in a frame, sends phits it never received, or queues a packet behind one that is not leaving`,
         });
       }
     }
@@ -1144,14 +1312,14 @@ export class Network {
             ? 'filling'
             : 'full';
     const routers = s.routers.map((router, r) => {
+      // A frame holding two packets (tail-following) reports the leaving one, whose phits are at
+      // the front; the one behind shows as a segment of its own packet.
       const frames: FrameView[] = router.in.map((f, i) => {
+        const port = PORTS[Math.floor(i / this.vcs)]!;
         if (f.pkt >= 0 && f.headAt >= 0)
-          addSegment(f.pkt, {
-            kind: 'in',
-            router: r,
-            port: PORTS[Math.floor(i / this.vcs)]!,
-            phits: f.arrived - f.forwarded,
-          });
+          addSegment(f.pkt, { kind: 'in', router: r, port, phits: f.arrived - f.forwarded });
+        if (f.nextPkt >= 0 && f.nextHeadAt >= 0)
+          addSegment(f.nextPkt, { kind: 'in', router: r, port, phits: f.nextArrived });
         return {
           packet: f.pkt >= 0 ? f.pkt : null,
           phits: f.pkt >= 0 ? f.arrived - f.forwarded : 0,
@@ -1169,6 +1337,8 @@ export class Network {
             port: PORTS[i]!,
             phits: f.received - f.sent,
           });
+        if (f.nextPkt >= 0)
+          addSegment(f.nextPkt, { kind: 'out', router: r, port: PORTS[i]!, phits: f.nextReceived });
         return {
           packet: f.pkt >= 0 ? f.pkt : null,
           phits: f.received - f.sent,

@@ -9,14 +9,14 @@ test('F4: run to the deroute, follow the derouted packet and see its derouted ho
   await expect(page.getByTestId('torus-view')).toBeVisible();
   // The walkthrough's "A deroute" step moves the simulator to the deroute.
   await page.getByRole('button', { name: /A deroute/ }).click();
-  await waitForCycle(page, 166);
+  await waitForCycle(page, 112);
   await expect(page.getByTestId('narration')).toContainText('DEROUTED');
   await expect(page.getByTestId('router-view')).toContainText('random victim');
 
   // Click the packet's head, as a student would (the drawing is a line, not a filled box).
-  await page.getByTestId('packet-30').locator('circle').first().click();
+  await page.getByTestId('packet-11').locator('circle').first().click();
   const info = page.getByTestId('packet-info');
-  await expect(info).toContainText('Packet 30');
+  await expect(info).toContainText('Packet 11');
   await expect(info).toContainText('1 derouted');
   // The path is drawn with the derouted hop dashed and labelled.
   // (A horizontal SVG line has a zero-height box, so check that it exists, and that its label shows.)
@@ -24,10 +24,10 @@ test('F4: run to the deroute, follow the derouted packet and see its derouted ho
   await expect(page.locator('.tv-deroute-label').first()).toBeVisible();
   await expect(page.locator('.tv-deroute-label').first()).toHaveText('deroute');
 
-  // Stepping on keeps following it: at 262 it leaves router 35's multi-queue eastwards.
-  await page.getByTestId('cycle-input').fill('262');
+  // Stepping on keeps following it: at 242 it leaves router 35's multi-queue eastwards.
+  await page.getByTestId('cycle-input').fill('242');
   await page.getByTestId('cycle-input').press('Enter');
-  await waitForCycle(page, 262);
+  await waitForCycle(page, 242);
   await expect(info).toContainText('1 derouted');
 });
 
@@ -48,14 +48,14 @@ test('dimension-order without a dateline deadlocks and names the cycle; with the
   await page.goto('/#v1?b=dor-deadlock&c=0');
   await expect(page.getByTestId('router-select')).toHaveValue('dor-no-dateline');
   await page.getByRole('button', { name: /Deadlock/ }).click();
-  await waitForCycle(page, 355);
+  await waitForCycle(page, 296);
   await expect(page.getByTestId('narration')).toContainText(
-    'DEADLOCK: packet 9 at router 1 waits for S',
+    'DEADLOCK: packet 18 at router 13 waits for S',
   );
   // Same seed and traffic, with the dateline: the network keeps moving at that cycle.
   await page.getByTestId('router-select').selectOption('dor');
   await expect(page.getByTestId('router-select')).toHaveValue('dor');
-  await waitForCycle(page, 355);
+  await waitForCycle(page, 296);
   await expect(page.getByTestId('narration')).not.toContainText('DEADLOCK');
   await expect(page.getByTestId('router-view')).toContainText('Dateline channel');
 });

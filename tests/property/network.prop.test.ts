@@ -3,7 +3,8 @@
  * delivery to the right node, frame capacity), delivers every packet once the traffic stops or
  * reports the deadlock that stopped it, and is a pure function of its seed (same seed, same
  * events; restore + replay equals running straight through). The chaos router, with its packet
- * exchange, never deadlocks at all: any topology, multi-queue size and load.
+ * exchange, never deadlocks at all: any topology, multi-queue size and load. With tail-following,
+ * a stream of packets at zero load moves one packet per L cycles.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -149,6 +150,65 @@ describe('random traffic on random small networks', () => {
     expect(net.stats().delivered).toBe(net.stats().created);
     // It is the exchange that keeps it going: the frames do fill up.
     expect(exchanges).toBeGreaterThan(0);
+  });
+
+  it('tail-following: at zero load a stream of packets arrives one per L cycles, each in its zero-load time', () => {
+    const streamArb = fc.record({
+      kind: fc.constantFrom('torus' as const, 'mesh' as const),
+      router: fc.constantFrom('chaos' as const, 'minimal' as const, 'dor' as const),
+      dateline: fc.boolean(),
+      k: fc.integer({ min: 2, max: 6 }),
+      decisionCycles: fc.integer({ min: 3, max: 6 }),
+      extraPhits: fc.integer({ min: 1, max: 20 }),
+      count: fc.integer({ min: 2, max: 8 }),
+      src: fc.nat(),
+      dst: fc.nat(),
+      halfDuplexP: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(streamArb, (c) => {
+        const nodes = c.k * c.k;
+        const src = c.src % nodes;
+        const dst = src === c.dst % nodes ? (src + 1) % nodes : c.dst % nodes;
+        // The header pipeline of one packet must be done before the next one is reserved.
+        const L = c.decisionCycles + c.extraPhits;
+        const net = new Network({
+          ...build({
+            kind: c.kind,
+            router: c.router,
+            dateline: c.dateline,
+            k: c.k,
+            phits: L,
+            multiQueue: 5,
+            pattern: 'uniform',
+            load: 0.1,
+            seed: 1,
+            halfDuplexP: c.halfDuplexP,
+          }),
+          decisionCycles: c.decisionCycles,
+          injectionQueue: c.count,
+          traffic: null,
+          packets: Array.from({ length: c.count }, () => ({ at: 1, src, dst })),
+        });
+        const delivered: number[] = [];
+        const latencies = new Set<number>();
+        for (let i = 0; i < 5_000 && !net.state.halted; i++) {
+          for (const e of net.step()) {
+            expect(e.kind, JSON.stringify(e)).not.toBe('invariant.violation');
+            if (e.kind === 'net.deliver') {
+              delivered.push(net.state.cycle);
+              latencies.add(e.networkLatency);
+            }
+          }
+        }
+        expect(delivered).toHaveLength(c.count);
+        expect(delivered.slice(1).map((x, i) => x - delivered[i]!)).toEqual(
+          Array(c.count - 1).fill(L),
+        );
+        expect(latencies.size).toBe(1);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('is determined by its seed, and restore + replay equals a straight run', () => {

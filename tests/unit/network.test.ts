@@ -89,6 +89,118 @@ describe('zero-load latency is 4·(j+1) + L for every destination', () => {
   });
 });
 
+describe('tail-following: a stream of packets moves one packet per L cycles', () => {
+  /** N packets queued at once at node `src` for `dst`; the cycles of their injections and deliveries. */
+  function stream(overrides: Partial<NetworkConfig>, src: number, dst: number, n = 6) {
+    const net = new Network(
+      config(torus(4), {
+        ...overrides,
+        packets: Array.from({ length: n }, () => ({ at: 1, src, dst })),
+      }),
+    );
+    const injected: number[] = [];
+    const delivered: number[] = [];
+    const latency: number[] = [];
+    for (let c = 0; c < 2000 && !net.state.halted; c++) {
+      for (const e of net.step()) {
+        expect(e.kind).not.toBe('invariant.violation');
+        if (e.kind === 'net.inject') injected.push(net.state.cycle);
+        if (e.kind === 'net.deliver') {
+          delivered.push(net.state.cycle);
+          latency.push(e.networkLatency);
+        }
+      }
+    }
+    expect(delivered).toHaveLength(n);
+    const gaps = (xs: number[]) => xs.slice(1).map((x, i) => x - xs[i]!);
+    return { net, injected: gaps(injected), delivered: gaps(delivered), latency };
+  }
+
+  it.each([
+    ['chaos', 11],
+    ['chaos', 20],
+    ['dor', 11],
+    ['dor', 20],
+    ['minimal', 11],
+    ['minimal', 20],
+  ] as const)('%s router, %i-phit packets, to a neighbour and 3 hops away', (router, L) => {
+    for (const [dst, hops] of [
+      [1, 1],
+      [9, 3],
+    ] as const) {
+      const run = stream({ router, packetPhits: L }, 0, dst);
+      // Back to back on the injection link, on every network link and on the delivery link…
+      expect(run.injected).toEqual([L, L, L, L, L]);
+      expect(run.delivered).toEqual([L, L, L, L, L]);
+      // …and each packet takes exactly its zero-load time: none waits for the one ahead.
+      expect(run.latency).toEqual(Array(6).fill(4 * (hops + 1) + L));
+    }
+  });
+
+  it('keeps the pace over a half-duplex P link when the traffic goes one way', () => {
+    expect(stream({ packetPhits: 11, halfDuplexP: true }, 0, 1).delivered).toEqual([
+      11, 11, 11, 11, 11,
+    ]);
+  });
+
+  it('turns a half-duplex P link round only between packets, taking turns on the TB bit', () => {
+    const L = 11;
+    // Nodes 0 and 1 (neighbours) each send 20 packets to the other at once.
+    const packets = Array.from({ length: 40 }, (_, i) => ({ at: 1, src: i % 2, dst: 1 - (i % 2) }));
+    const net = new Network(
+      config(torus(4), { packetPhits: L, halfDuplexP: true, injectionQueue: 20, packets }),
+    );
+    // Node 1's P link: the cycle each packet starts across it, in (injection) or out (delivery).
+    const uses: { dir: 'i' | 'd'; cycle: number }[] = [];
+    for (let c = 0; c < 3000 && !net.state.halted; c++) {
+      for (const e of net.step()) {
+        if (e.kind === 'net.inject' && e.node === 1)
+          uses.push({ dir: 'i', cycle: net.state.cycle });
+        if (e.kind === 'net.deliver' && e.node === 1)
+          uses.push({ dir: 'd', cycle: net.state.cycle - L + 1 });
+      }
+    }
+    expect(net.stats().delivered).toBe(40);
+    uses.sort((a, b) => a.cycle - b.cycle);
+    // One packet at a time: L cycles each, the next one starting the cycle after at the earliest.
+    for (let i = 1; i < uses.length; i++)
+      expect(uses[i]!.cycle - uses[i - 1]!.cycle).toBeGreaterThanOrEqual(L);
+    // While both directions have packets waiting they take turns, on the TB bit, whichever way
+    // the last one went (once the first deliveries have arrived; at the end only deliveries are
+    // left). Deciding only after an injection would let injections take two turns in three.
+    const dirs = uses.map((u) => u.dir).join('');
+    expect(dirs.slice(3, 36)).toMatch(/^(id)+i?$/);
+  });
+
+  it('shows both packets of a frame: the leaving one as the frame’s, the next as its own segment', () => {
+    const L = 11;
+    const net = new Network(
+      config(torus(4), {
+        packetPhits: L,
+        packets: [
+          { at: 1, src: 0, dst: 1 },
+          { at: 1, src: 0, dst: 1 },
+        ],
+      }),
+    );
+    // Packet 1's head enters the injection frame at cycle 2 and crosses the crossbar from 5 on;
+    // packet 2's head enters at 2 + L = 13, right behind packet 1's tail.
+    for (let c = 0; c < 14; c++) net.step();
+    const frame = net.frame();
+    const injection = frame.routers[0]!.inputs[PORTS.indexOf('P')]!;
+    expect(injection).toMatchObject({ packet: 1, phits: 1, state: 'leaving' });
+    const second = frame.packets.find((p) => p.id === 2)!;
+    expect(second.segments).toEqual([{ kind: 'in', router: 0, port: 'P', phits: 2 }]);
+    // At 15 packet 1's tail crosses the crossbar: packet 2 moves to the front of the injection
+    // frame and, its header long decoded, is granted the east output frame behind packet 1.
+    net.step();
+    const s = net.state.routers[0]!;
+    expect(s.in[PORTS.indexOf('P')]).toMatchObject({ pkt: 2, nextPkt: -1, grant: 1 });
+    expect(s.out[PORTS.indexOf('E')]).toMatchObject({ pkt: 1, received: L, nextPkt: 2 });
+    expect(net.state.routers[1]!.in[PORTS.indexOf('W')]).toMatchObject({ pkt: 1, nextPkt: 2 });
+  });
+});
+
 describe('the chaos router', () => {
   it('delivers a packet only where its header reads [0,0], to the right node', () => {
     const net = new Network(

@@ -15,6 +15,7 @@ import {
   snarfRow,
   txPerBlockRow,
 } from '../../sim-core/fidelity/cni';
+import { craniumRows } from '../../sim-core/fidelity/cranium';
 
 describe('fidelity against the Cranium thesis (seed 001)', () => {
   it('torus.zeroLoad: every hop count on 8×8 takes exactly 4·(j+1) + L cycles', () => {
@@ -63,5 +64,34 @@ describe('fidelity against the coherent-network-interface paper (seed 000)', () 
   // CNI16Q. Pinned so the day it passes, this test says so.
   it.fails('cni.order.latency.mem: NI2w > CNI4 > CNI16Qm ≳ CNI16Q ≈ CNI512Q', () => {
     expect(latencyOrderRow('memory').pass).toBe(true);
+  });
+});
+
+describe('fidelity against the Cranium thesis: the NI (seed 001 §6.1)', () => {
+  const rows = craniumRows();
+  const row = (id: string) => rows.find((r) => r.id === id)!;
+
+  it('Table 6.1: every row at 1 and 8 hops, exactly', () => {
+    const table = rows.filter((r) => r.id.startsWith('cranium.table6_1.'));
+    expect(table).toHaveLength(10);
+    for (const r of table) expect(r.ours, r.id).toBe(r.paper);
+  });
+
+  it('the thesis throughput claims for one packet and 2 KB', () => {
+    for (const id of ['cranium.claim.cold1', 'cranium.claim.warm1', 'cranium.claim.2KB'])
+      expect(row(id).pass, `${id}: ${String(row(id).ours)}`).toBe(true);
+  });
+
+  it('auto-receive completes at the last packet whatever the arrival order', () => {
+    expect(row('cranium.ooo.completion').pass, row('cranium.ooo.completion').metric).toBe(true);
+  });
+
+  it('Fig. 6.2: throughput within 5% of the reconstruction at every size, distance and temperature', () => {
+    const fig = rows.filter((r) => r.id.startsWith('cranium.fig6_2.'));
+    expect(fig).toHaveLength(36);
+    expect(
+      fig.filter((r) => !r.pass).map((r) => `${r.id} ${String(r.ours)}/${String(r.paper)}`),
+    ).toEqual([]);
+    expect(row('cranium.claim.16KB').pass).toBe(true);
   });
 });

@@ -10,7 +10,12 @@
  *
  * `npm run bench` bundles this file with esbuild first, as the app's build does, so the numbers
  * are those of shipped code rather than of an on-the-fly TypeScript loader.
+ *
+ * `npm run bench -- --browser` then runs the browser rows too (tools/bench-browser.ts, also
+ * `npm run bench:browser`): the torus animation's frames per second and run-mode speed in
+ * headless Chromium.
  */
+import { spawnSync } from 'node:child_process';
 import { createSim, parseScenario, Session, type Scenario } from '../sim-core/index';
 import { Network, networkConfig } from '../sim-core/network/network';
 import { defaultCniConfig } from '../sim-core/fidelity/cni';
@@ -170,15 +175,24 @@ function main(): void {
       meets: true,
     },
   ];
-  if (json) {
-    for (const r of rows) console.log(JSON.stringify(r));
-    return;
+  const browser = process.argv.includes('--browser');
+  if (json) for (const r of rows) console.log(JSON.stringify(r));
+  else {
+    console.log(`NI Lab benchmarks — Node ${process.version}, one core\n`);
+    for (const r of rows) {
+      console.log(
+        `${r.id.padEnd(24)} ${String(r.value).padStart(12)} ${r.unit.padEnd(9)} target ${r.target.padEnd(20)} ${r.meets ? 'ok' : 'MISSED'}   ${r.what}`,
+      );
+    }
+    if (!browser)
+      console.log(
+        '\nThe torus animation in headless Chromium (frames/s, run-mode cycles/s): npm run bench -- --browser',
+      );
   }
-  console.log(`NI Lab benchmarks — Node ${process.version}, one core\n`);
-  for (const r of rows) {
-    console.log(
-      `${r.id.padEnd(24)} ${String(r.value).padStart(12)} ${r.unit.padEnd(9)} target ${r.target.padEnd(20)} ${r.meets ? 'ok' : 'MISSED'}   ${r.what}`,
-    );
+  if (browser) {
+    if (!json) console.log('');
+    const flags = process.argv.slice(2).filter((a) => a !== '--browser');
+    spawnSync('npm', ['run', '-s', 'bench:browser', '--', ...flags], { stdio: 'inherit' });
   }
 }
 

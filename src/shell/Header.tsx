@@ -7,6 +7,7 @@ import { builtinScenarios } from '../../scenarios/index';
 import type { ProtocolName } from '../../sim-core/index';
 import { actions, currentLink, useApp } from '../state/store';
 import { CniMenus } from './CniMenus';
+import { CraniumMenus } from './CraniumMenus';
 import { withSystem } from './with-system';
 
 const PROTOCOLS: ProtocolName[] = ['MSI', 'MESI', 'MOESI'];
@@ -23,6 +24,16 @@ const ROUTERS = {
   },
 } as const;
 type RouterChoice = keyof typeof ROUTERS;
+
+/** The scenario menu's groups, in teaching order (a scenario without a topic is coherence). */
+const TOPICS = [
+  ['coherence', 'Cache coherence'],
+  ['coherent-ni', 'Coherent network interfaces'],
+  ['torus', 'Torus and routers'],
+  ['cranium', 'Cranium'],
+] as const;
+
+const topicOf = (doc: unknown): string => (doc as { topic?: string }).topic ?? 'coherence';
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -94,10 +105,16 @@ export function Header() {
           {builtinId === '' ? (
             <option value="">{scenario?.title ?? 'Your scenario'} (file)</option>
           ) : null}
-          {builtinScenarios.map((s) => (
-            <option key={s.id} value={s.id}>
-              {(s.doc as { title: string }).title}
-            </option>
+          {TOPICS.map(([topic, heading]) => (
+            <optgroup key={topic} label={heading}>
+              {builtinScenarios
+                .filter((s) => topicOf(s.doc) === topic)
+                .map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {(s.doc as { title: string }).title}
+                  </option>
+                ))}
+            </optgroup>
           ))}
         </select>
       </label>
@@ -131,6 +148,9 @@ export function Header() {
       ) : null}
       {spec && scenario?.system.kind === 'cni' ? (
         <CniMenus spec={spec} system={scenario.system} workload={scenario.workload} cycle={cycle} />
+      ) : null}
+      {spec && scenario?.system.kind === 'cranium' ? (
+        <CraniumMenus spec={spec} system={scenario.system} cycle={cycle} />
       ) : null}
       {scenario?.system.kind === 'bus' || scenario?.system.kind === 'cni' ? (
         <label>

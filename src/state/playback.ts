@@ -2,9 +2,20 @@
  * Play mode: on every animation frame, ask for the cycles that the speed and the elapsed time are
  * worth — and only when no request is in flight, so the UI receives at most one frame per
  * animation frame and a slow frame never builds a backlog.
+ *
+ * Cycles owed while a request is in flight are kept for the next one (the worker replays them all
+ * and sends only the last frame), so run mode keeps the speed asked for whenever the worker and
+ * the page can. A stride of a keyframe interval or more is cut to end on a keyframe: the worker
+ * then restores that keyframe instead of replaying, so a long stride costs no more than a short
+ * one. What is owed is capped at a quarter of a second's worth, so a stall (a slow frame, a
+ * garbage collection) costs at most that much of the run rather than turning into a long jump.
  */
 import { useEffect } from 'react';
+import { DEFAULT_KEYFRAME_EVERY } from '../../sim-core/index';
 import { actions, useApp } from './store';
+
+/** At most this many seconds' worth of cycles in one request. */
+const MAX_OWED_SECONDS = 0.25;
 
 export function usePlayback(): void {
   const playing = useApp((s) => s.playing);
@@ -13,17 +24,30 @@ export function usePlayback(): void {
     let raf = 0;
     let last = performance.now();
     let owed = 0;
+    let pending = false;
+    let stopped = false;
     const frame = (now: number) => {
-      owed += ((now - last) / 1000) * useApp.getState().speed;
+      const speed = useApp.getState().speed;
+      owed = Math.min(owed + ((now - last) / 1000) * speed, Math.max(1, speed * MAX_OWED_SECONDS));
       last = now;
-      const whole = Math.floor(owed);
-      if (whole >= 1) {
+      let whole = Math.floor(owed);
+      if (whole >= 1 && !pending) {
+        // A stride of a keyframe interval or more ends on a keyframe (see above).
+        const cycle = useApp.getState().view?.cycle ?? 0;
+        const keyed = Math.floor((cycle + whole) / DEFAULT_KEYFRAME_EVERY) * DEFAULT_KEYFRAME_EVERY;
+        if (whole >= DEFAULT_KEYFRAME_EVERY && keyed > cycle) whole = keyed - cycle;
         owed -= whole;
-        void actions.advance(whole);
+        pending = true;
+        void actions.advance(whole).finally(() => {
+          pending = false;
+        });
       }
-      raf = requestAnimationFrame(frame);
+      if (!stopped) raf = requestAnimationFrame(frame);
     };
     raf = requestAnimationFrame(frame);
-    return () => cancelAnimationFrame(raf);
+    return () => {
+      stopped = true;
+      cancelAnimationFrame(raf);
+    };
   }, [playing]);
 }

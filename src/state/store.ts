@@ -29,6 +29,8 @@ export type Selection =
   | { kind: 'txn'; txn: number }
   | { kind: 'packet'; packet: number }
   | { kind: 'router'; router: number }
+  /** A Cranium packet (its id in the Cranium frame, not the network's). */
+  | { kind: 'crPacket'; packet: number }
   | null;
 
 export interface Problem {
@@ -63,7 +65,10 @@ const idleSweep: SweepState<never, never> = {
   request: null,
 };
 
-export const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500] as const;
+/** Up to 50,000 cycles/s: run mode on a large torus is limited by the worker, not this list. */
+export const SPEEDS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000,
+] as const;
 
 export interface AppState {
   api: SimApi | null;

@@ -48,3 +48,29 @@ export const txnNames: Record<string, string> = {
   UCR8: 'uncached 8-byte load',
   UCW8: 'uncached 8-byte store',
 };
+
+/**
+ * The Cranium views' states, each with its letter: the processor's cached copy of a page line
+ * (I, clean exclusive CE, dirty exclusive DE: coloured as E and M), a queue entry's presence flag,
+ * a page line's arrival and an inbox entry's stage.
+ */
+export const craniumCacheStyle = (state: string): StateStyle =>
+  state === 'CE' ? stable.E! : state === 'DE' ? stable.M! : state === 'I' ? stable.I! : transient;
+
+export const queueEntryStyles = {
+  flag: { fill: '#56B4E9', ink: '#000000', letter: 'F', name: 'presence flag set: a packet waits' },
+  read: { fill: '#e6e6e6', ink: '#333333', letter: 'R', name: 'flag cleared: read, not yet freed' },
+  empty: { fill: '#ffffff', ink: '#555555', letter: '', name: 'empty' },
+} as const;
+
+export const pageLineStyles = {
+  inOrder: { fill: '#cfe3f3', ink: '#111111', letter: '✓', name: 'written in order' },
+  outOfOrder: { fill: '#F0C571', ink: '#111111', letter: '!', name: 'written out of order' },
+  empty: { fill: '#ffffff', ink: '#555555', letter: '·', name: 'not written' },
+} as const;
+
+export const flowStyles: Record<string, { fill: string; ink: string }> = {
+  NORMAL: { fill: '#e6f4ee', ink: '#0b4d36' },
+  FLUSH: { fill: '#F0C571', ink: '#1a1a1a' },
+  FREEZE: { fill: '#a30000', ink: '#ffffff' },
+};

@@ -6,7 +6,9 @@ import { BusesView } from './buses/BusesView';
 import { CachesView } from './caches/CachesView';
 import { CdrView } from './cdr/CdrView';
 import { ChartsView } from './charts/ChartsView';
+import { CraniumView } from './cranium/CraniumView';
 import { EventLogView } from './log/EventLogView';
+import { GanttView } from './gantt/GanttView';
 import { MemoryView } from './memory/MemoryView';
 import { NotesView } from './notes/NotesView';
 import { ProgramView } from './program/ProgramView';
@@ -16,7 +18,7 @@ import { RouterView } from './router/RouterView';
 import { StatsView } from './stats/StatsView';
 import { TorusView } from './torus/TorusView';
 
-export type ModelKind = 'bus' | 'network' | 'cni';
+export type ModelKind = 'bus' | 'network' | 'cni' | 'cranium';
 
 export interface ViewEntry {
   title: string;
@@ -30,14 +32,20 @@ export interface ViewEntry {
 export const viewRegistry = {
   notes: {
     title: 'Walkthrough',
-    models: ['bus', 'network', 'cni'],
+    models: ['bus', 'network', 'cni', 'cranium'],
     area: 'left',
     Component: NotesView,
   },
   program: { title: 'Programs', models: ['bus'], area: 'left', Component: ProgramView },
   caches: { title: 'Caches', models: ['bus'], area: 'centre', Component: CachesView },
   bus: { title: 'Bus', models: ['bus'], area: 'centre', Component: BusView },
-  torus: { title: 'Torus', models: ['network'], area: 'centre', Component: TorusView },
+  cranium: {
+    title: 'Cranium NI',
+    models: ['cranium'],
+    area: 'centre',
+    Component: CraniumView,
+  },
+  torus: { title: 'Torus', models: ['network', 'cranium'], area: 'centre', Component: TorusView },
   queue: { title: 'Cachable queues', models: ['cni'], area: 'centre', Component: QueueView },
   cdr: { title: 'Device registers', models: ['cni'], area: 'centre', Component: CdrView },
   protocol: {
@@ -46,18 +54,29 @@ export const viewRegistry = {
     area: 'right',
     Component: ProtocolTableView,
   },
-  router: { title: 'Router', models: ['network'], area: 'right', Component: RouterView },
+  router: {
+    title: 'Router',
+    models: ['network', 'cranium'],
+    area: 'right',
+    Component: RouterView,
+  },
   log: {
     title: 'Event log',
-    models: ['bus', 'network', 'cni'],
+    models: ['bus', 'network', 'cni', 'cranium'],
     area: 'right',
     Component: EventLogView,
   },
   memory: { title: 'Memory', models: ['bus'], area: 'bottom', Component: MemoryView },
   buses: { title: 'Buses', models: ['cni'], area: 'bottom', Component: BusesView },
+  gantt: {
+    title: 'Message timeline',
+    models: ['cranium'],
+    area: 'bottom',
+    Component: GanttView,
+  },
   stats: {
     title: 'Statistics',
-    models: ['bus', 'network', 'cni'],
+    models: ['bus', 'network', 'cni', 'cranium'],
     area: 'bottom',
     Component: StatsView,
   },

@@ -19,7 +19,15 @@ import {
   type SweepRequest,
 } from '../../sim-core/index';
 import { findBuiltin } from '../../scenarios/index';
-import type { LoadReply, LoadSpec, SimApi, SweepProgress, SweepResult } from './sim-api';
+import type {
+  LoadReply,
+  LoadSpec,
+  PackedNavigation,
+  PackedView,
+  SimApi,
+  SweepProgress,
+  SweepResult,
+} from './sim-api';
 
 /** Lets queued messages (a cancel, a new load) in between sweep points. */
 const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -135,5 +143,61 @@ export class SimService implements SimApi {
 
   async cancelSweep(): Promise<void> {
     this.sweepGeneration += 1;
+  }
+}
+
+/** Whether JSON.parse(JSON.stringify(value)) gives back exactly `value` (a plain-data check). */
+function jsonExact(value: unknown): boolean {
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!jsonExact(value[i])) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+      for (const key in value)
+        if (!jsonExact((value as Record<string, unknown>)[key])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * The view as JSON text when JSON.parse will give back exactly the same data — no NaN, ±Infinity,
+ * -0, undefined, bigint or non-plain object anywhere in it — else the view itself, for structured
+ * clone to carry.
+ */
+export function packView(view: SessionView): PackedView {
+  return jsonExact(view) ? JSON.stringify(view) : view;
+}
+
+export function unpackView(packed: PackedView): SessionView {
+  return typeof packed === 'string' ? (JSON.parse(packed) as SessionView) : packed;
+}
+
+/** The service as the worker exposes it: SimApi plus navigation with packed replies. */
+export class WorkerSimService extends SimService implements PackedNavigation {
+  async seekPacked(cycle: number): Promise<PackedView> {
+    return packView(await this.seek(cycle));
+  }
+
+  async stepPacked(delta: number): Promise<PackedView> {
+    return packView(await this.step(delta));
+  }
+
+  async nextEventPacked(): Promise<PackedView> {
+    return packView(await this.nextEvent());
+  }
+
+  async prevEventPacked(): Promise<PackedView> {
+    return packView(await this.prevEvent());
   }
 }

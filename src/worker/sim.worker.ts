@@ -1,6 +1,9 @@
-/** The Web Worker: exposes one SimService over Comlink. The only file that runs in the worker. */
+/**
+ * The Web Worker: exposes one SimService over Comlink (with navigation replies packed as JSON
+ * text, see packView). The only file that runs in the worker.
+ */
 import { expose, type Endpoint } from 'comlink';
-import { SimService } from './sim-service';
+import { WorkerSimService } from './sim-service';
 
 // The worker's own scope is the endpoint (explicit, so test shims that emulate `self` work too).
-expose(new SimService(), self as unknown as Endpoint);
+expose(new WorkerSimService(), self as unknown as Endpoint);

@@ -3,8 +3,8 @@
  * simulation runs; tests (and a browser without module workers) use the in-process one.
  */
 import { proxy, wrap, type Remote } from 'comlink';
-import type { SimApi } from './sim-api';
-import { SimService } from './sim-service';
+import type { PackedNavigation, SimApi } from './sim-api';
+import { SimService, unpackView } from './sim-service';
 
 export function createInProcessSim(): SimApi {
   return new SimService();
@@ -20,13 +20,15 @@ export function createWorkerSim(): WorkerSim {
     type: 'module',
     name: 'ni-lab-sim',
   });
-  const remote: Remote<SimApi> = wrap<SimApi>(worker);
+  const remote: Remote<SimApi & PackedNavigation> = wrap<SimApi & PackedNavigation>(worker);
   const api: SimApi = {
     load: (spec, cycle) => remote.load(spec, cycle),
-    seek: (cycle) => remote.seek(cycle),
-    step: (delta) => remote.step(delta),
-    nextEvent: () => remote.nextEvent(),
-    prevEvent: () => remote.prevEvent(),
+    // Navigation replies arrive as JSON text when that carries them exactly: cheaper to parse
+    // here than a structured clone (see packView).
+    seek: async (cycle) => unpackView(await remote.seekPacked(cycle)),
+    step: async (delta) => unpackView(await remote.stepPacked(delta)),
+    nextEvent: async () => unpackView(await remote.nextEventPacked()),
+    prevEvent: async () => unpackView(await remote.prevEventPacked()),
     // A callback cannot be cloned into the worker: it travels as a Comlink proxy.
     sweep: (request, onProgress) =>
       remote.sweep(request, onProgress ? proxy(onProgress) : undefined),

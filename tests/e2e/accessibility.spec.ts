@@ -16,12 +16,18 @@ const pages: [string, string, number][] = [
     '/#v1?b=evictions-writeback&c=86&views=notes,program,caches,bus,protocol,log,memory,stats',
     86,
   ],
-  ['the torus and router views', '/#v1?b=deroute&c=166', 166],
+  ['the torus and router views', '/#v1?b=deroute&c=112', 112],
   ['the cachable queues, buses and statistics', '/#v1?b=cni-remote-pingpong&c=300', 300],
   [
     "CNI4's device registers",
     '/#v1?b=cni-remote-pingpong&set=system.ni=CNI4&c=900&views=cdr,buses,log,stats',
     900,
+  ],
+  ['the Cranium NI, message timeline, torus and log', '/#v1?b=cranium-out-of-order&c=215', 215],
+  [
+    'a frozen Cranium NI with a full user queue, and its statistics',
+    '/#v1?b=cranium-queue-overflow&c=250&views=cranium,gantt,stats,log,router',
+    250,
   ],
 ];
 

@@ -8,6 +8,7 @@ import type { KeyboardEvent } from 'react';
 import { describeEvent } from '../../../sim-core/index';
 import type { SimEvent } from '../../../sim-core/index';
 import { actions, useApp, busMeta } from '../../state/store';
+import { useCraniumLog } from '../cranium/selection';
 import '../views-graphics.css';
 
 const ROW_H = 26;
@@ -65,6 +66,36 @@ function whoOf(e: SimEvent, nodes: number): string {
       return `msg ${e.msg}`;
     case 'cni.lost':
       return 'check';
+    case 'cr.cpu':
+    case 'cr.notify':
+      return at('P', e.node);
+    case 'cr.cache':
+      return at('cache', e.node);
+    case 'cr.command':
+    case 'cr.lookup':
+    case 'cr.dma':
+    case 'cr.arrive':
+    case 'cr.dispatch':
+    case 'cr.place':
+    case 'cr.channel':
+    case 'cr.queue':
+    case 'cr.interrupt':
+    case 'cr.flow':
+    case 'cr.barrier':
+      return at('NI', e.node);
+  }
+}
+
+/** A network event of a packet that is not a Cranium packet: another process's traffic. */
+function isOtherTraffic(e: SimEvent, cranium: ReadonlySet<number>): boolean {
+  switch (e.kind) {
+    case 'net.inject':
+    case 'net.route':
+    case 'net.buffer':
+    case 'net.deliver':
+      return !cranium.has(e.packet);
+    default:
+      return false;
   }
 }
 
@@ -85,9 +116,15 @@ function styleOf(e: SimEvent): Row['style'] {
   return 'plain';
 }
 
-function buildRows(log: readonly SimEvent[], blockBytes: number, nodes: number): Row[] {
+function buildRows(
+  log: readonly SimEvent[],
+  blockBytes: number,
+  nodes: number,
+  hide: ReadonlySet<number> | null,
+): Row[] {
   const rows: Row[] = [];
   for (const e of log) {
+    if (hide && isOtherTraffic(e, hide)) continue;
     const text = rowText(e, blockBytes);
     if (text === null) continue;
     const who = whoOf(e, nodes);
@@ -123,12 +160,17 @@ export function EventLogView() {
   const nodes = useApp((s) => s.meta?.nodes ?? 1);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [showTransitions, setShowTransitions] = useState(true);
+  // A Cranium run's torus carries other processes' packets: by default the log leaves them out.
+  const cranium = useApp((s) => s.meta?.model === 'cranium');
+  const craniumLog = useCraniumLog();
+  const [showOther, setShowOther] = useState(false);
+  const hide = cranium && !showOther ? craniumLog.craniumNet : null;
   const [query, setQuery] = useState('');
   const search = useDeferredValue(query.trim().toLowerCase());
 
   const all = useMemo(
-    () => (blockBytes === null ? [] : buildRows(log, blockBytes, nodes)),
-    [log, blockBytes, nodes],
+    () => (blockBytes === null ? [] : buildRows(log, blockBytes, nodes, hide)),
+    [log, blockBytes, nodes, hide],
   );
   const rows = useMemo(
     () =>
@@ -233,6 +275,17 @@ export function EventLogView() {
           />
           show protocol transitions
         </label>
+        {cranium ? (
+          <label>
+            <input
+              type="checkbox"
+              checked={showOther}
+              onChange={(e) => setShowOther(e.target.checked)}
+              data-testid="log-show-other"
+            />
+            show other processes&apos; network traffic
+          </label>
+        ) : null}
         <span className="vg-log-count" aria-live="polite">
           {rows.length === all.length
             ? `${all.length.toLocaleString('en')} events`

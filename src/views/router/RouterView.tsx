@@ -188,7 +188,13 @@ export function RouterView() {
           {selected === null ? ' · showing the last router to decide' : ''}
         </span>
       </div>
-      <div className="nv-router-grid">
+      {/* It scrolls sideways in a narrow panel: focusable, so the keyboard can scroll it too. */}
+      <div
+        className="nv-router-grid"
+        tabIndex={0}
+        role="group"
+        aria-label={`Frames of router ${router.id}`}
+      >
         <Column
           title="Input frames (P: from the node)"
           frames={router.inputs}

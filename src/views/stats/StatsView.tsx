@@ -5,6 +5,7 @@ import { BusStatsTable } from './BusStatsTable';
 import { CacheStatsTable } from './CacheStatsTable';
 import { CniBusStatsTable } from './CniBusStatsTable';
 import { CniStatsTable } from './CniStatsTable';
+import { CraniumCountersTable, CraniumMessagesTable } from './CraniumStatsTable';
 import { NetworkStatsTable } from './NetworkStatsTable';
 import { ProcessorStatsTable } from './ProcessorStatsTable';
 
@@ -26,6 +27,18 @@ export function StatsView() {
         <div className="vt-cards">
           <CniStatsTable stats={frame.stats} />
           <CniBusStatsTable stats={frame.stats} />
+        </div>
+      </div>
+    );
+  }
+  if (frame.model === 'cranium') {
+    return (
+      <div className="vt-view">
+        <p className="vt-key">Counts up to cycle {frame.stats.cycles}.</p>
+        <CraniumMessagesTable stats={frame.stats} />
+        <div className="vt-cards">
+          <CraniumCountersTable stats={frame.stats} />
+          <NetworkStatsTable stats={frame.stats.network} />
         </div>
       </div>
     );

@@ -3,6 +3,7 @@
  * packet lines mean. Every colour is paired with a number, a width, a dash or a word.
  */
 import { heatFill, heatInk, packetColour } from '../../d3/torus-layout';
+import { DETAIL_MAX_K, DETAIL_MAX_PACKETS } from '../../d3/torus-renderer';
 
 const USE = [0, 0.25, 0.5, 1];
 
@@ -68,8 +69,8 @@ export function TorusLegend({ frames, heatOnly }: { frames: number; heatOnly: bo
             <circle cx="8" cy="8" r="5" fill={packetColour(1)} stroke="#111" />
           </svg>
           <span>
-            <strong>Heat map only</strong> (more than 16×16 or 600 packets): a dot per packet at its
-            head router
+            <strong>Heat map only</strong> (more than {DETAIL_MAX_K}×{DETAIL_MAX_K} or{' '}
+            {DETAIL_MAX_PACKETS} packets): a dot per packet at its head router
           </span>
         </div>
       ) : (

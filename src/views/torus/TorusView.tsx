@@ -3,7 +3,7 @@
  * holds the controls, the info box of the followed packet, the legend and a text version; the D3
  * renderer draws the picture.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useElementWidth } from '../use-element-width';
 import type { NetworkFrame, PacketView } from '../../../sim-core/network/network-frame';
 import {
@@ -11,10 +11,12 @@ import {
   DETAIL_MAX_PACKETS,
   createTorusRenderer,
   type TorusRenderer,
+  type TorusTrail,
 } from '../../d3/torus-renderer';
 import { packetColour } from '../../d3/torus-layout';
 import '../views-graphics.css';
 import '../views-network.css';
+import './torus-layers.css';
 import {
   clearSelection,
   selectPacket,
@@ -22,8 +24,10 @@ import {
   useNetworkFrame,
   useSelectedPacket,
   useSelectedRouter,
+  useSelectedTrail,
 } from './selection';
 import { TorusLegend } from './TorusLegend';
+import { useApp } from '../../state/store';
 
 const MAX_HEIGHT = 760;
 
@@ -41,7 +45,15 @@ function headerWords(dy: number, dx: number): string {
   return parts.length ? parts.join(', ') : 'arrived: deliver here';
 }
 
-function PacketInfo({ frame, id }: { frame: NetworkFrame; id: number }) {
+function PacketInfo({
+  frame,
+  id,
+  trail,
+}: {
+  frame: NetworkFrame;
+  id: number;
+  trail: TorusTrail | null;
+}) {
   const p = frame.packets.find((q) => q.id === id);
   return (
     <aside className="nv-info" data-testid="packet-info" aria-label={`Packet ${id}`}>
@@ -78,6 +90,15 @@ function PacketInfo({ frame, id }: { frame: NetworkFrame; id: number }) {
             </dd>
           </div>
         </dl>
+      ) : trail ? (
+        <p data-testid="packet-trail">
+          Delivered to node {trail.dst}. Its path: routers {trail.path.join(' → ')} (
+          {trail.path.length - 1} hops
+          {trail.derouted.some(Boolean)
+            ? `, hop ${trail.derouted.flatMap((d, i) => (d ? [i + 1] : [])).join(', ')} derouted`
+            : ', none derouted'}
+          ).
+        </p>
       ) : (
         <p>Not in flight at this cycle (not yet injected, or delivered).</p>
       )}
@@ -119,21 +140,66 @@ function TorusSummary({ frame, followed }: { frame: NetworkFrame; followed: numb
   );
 }
 
+/**
+ * The "Follow packet" list. While playing it lists the followed packet only — rebuilding hundreds
+ * of options 60 times a second would cost more than the picture — unless it has the focus, when
+ * it lists every packet in flight, as it always does when paused.
+ */
+function FollowSelect({
+  frame,
+  followed,
+  playing,
+}: {
+  frame: NetworkFrame;
+  followed: number | null;
+  playing: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const listed = !playing || open ? frame.packets : frame.packets.filter((p) => p.id === followed);
+  return (
+    <label>
+      Follow packet{' '}
+      <select
+        className="tv-follow"
+        value={followed ?? ''}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onChange={(e) =>
+          e.target.value === '' ? clearSelection() : selectPacket(Number(e.target.value))
+        }
+      >
+        <option value="">none</option>
+        {followed !== null && !frame.packets.some((p) => p.id === followed) ? (
+          <option value={followed}>{followed} (not in flight)</option>
+        ) : null}
+        {listed.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.id}: node {p.src} → {p.dst}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function TorusView() {
   const frame = useNetworkFrame();
   const followed = useSelectedPacket();
   const selectedRouter = useSelectedRouter();
+  const trail = useSelectedTrail();
+  const playing = useApp((s) => s.playing);
   const hasFrame = frame !== null;
 
   const svgRef = useRef<SVGSVGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const rendererRef = useRef<TorusRenderer | null>(null);
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(hasFrame);
   const height = Math.min(width, MAX_HEIGHT);
 
   // The panel mounts before a network scenario may be loaded: (re)attach when the SVG appears.
   useEffect(() => {
-    if (!hasFrame || !svgRef.current) return;
-    const renderer = createTorusRenderer(svgRef.current, {
+    if (!hasFrame || !svgRef.current || !canvasRef.current) return;
+    const renderer = createTorusRenderer(svgRef.current, canvasRef.current, {
       onPacket: selectPacket,
       onRouter: selectRouter,
     });
@@ -149,8 +215,13 @@ export function TorusView() {
   }, [width, height]);
 
   useEffect(() => {
-    if (frame) rendererRef.current?.update(frame, { packet: followed, router: selectedRouter });
-  }, [frame, followed, selectedRouter]);
+    if (frame)
+      rendererRef.current?.update(
+        frame,
+        { packet: followed, router: selectedRouter, trail },
+        playing,
+      );
+  }, [frame, followed, selectedRouter, trail, playing]);
 
   if (!frame) return null;
   const k = Math.round(Math.sqrt(frame.routers.length));
@@ -166,25 +237,7 @@ export function TorusView() {
           </strong>{' '}
           · cycle {frame.cycle} · {frame.packets.length} packets in flight
         </span>
-        <label>
-          Follow packet{' '}
-          <select
-            value={followed ?? ''}
-            onChange={(e) =>
-              e.target.value === '' ? clearSelection() : selectPacket(Number(e.target.value))
-            }
-          >
-            <option value="">none</option>
-            {followed !== null && !frame.packets.some((p) => p.id === followed) ? (
-              <option value={followed}>{followed} (not in flight)</option>
-            ) : null}
-            {frame.packets.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.id}: node {p.src} → {p.dst}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FollowSelect frame={frame} followed={followed} playing={playing} />
         <span className="nv-zoom" role="group" aria-label="Zoom">
           <button type="button" className="nv-button" onClick={() => zoom(1.5)}>
             Zoom in
@@ -201,8 +254,11 @@ export function TorusView() {
           </button>
         </span>
       </div>
-      {followed !== null ? <PacketInfo frame={frame} id={followed} /> : null}
+      {followed !== null ? <PacketInfo frame={frame} id={followed} trail={trail} /> : null}
       <div className="nv-stage" ref={wrapRef}>
+        {/* Painted underneath the SVG (links, routers, and packets while playing); hidden from
+            assistive technology, which reads the SVG's buttons and the summary below. */}
+        <canvas ref={canvasRef} className="tv-canvas" aria-hidden="true" />
         <svg
           ref={svgRef}
           role="group"

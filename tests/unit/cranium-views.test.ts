@@ -1,0 +1,104 @@
+/**
+ * The Cranium views' derived data: the message timeline (Fig. 6.1) built from the event log, and
+ * the page view's out-of-order marks.
+ */
+import { describe, expect, it } from 'vitest';
+import { findBuiltin } from '../../scenarios/index';
+import { parseScenario, Session } from '../../sim-core/index';
+import type {
+  CraniumFrame,
+  CraniumPacketView,
+  CraniumPageLine,
+} from '../../sim-core/ni/cranium/cranium-frame';
+import { indexCraniumLog } from '../../src/views/cranium/cranium-log';
+import { lineOrder } from '../../src/views/cranium/PageGrid';
+import { messageTimeline } from '../../src/views/gantt/gantt-data';
+
+function run(id: string, cycle?: number) {
+  const parsed = parseScenario(findBuiltin(id)!.doc);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+  const session = new Session(parsed.value);
+  session.exploreAll();
+  const view = session.seek(cycle ?? session.timeline.lastCycle);
+  return {
+    frame: view.frame as CraniumFrame,
+    index: indexCraniumLog(session.timeline.log),
+  };
+}
+
+describe('message timeline (Fig. 6.1)', () => {
+  it('F7: the cold auto-receive message breaks down as Table 6.1 (70 cycles)', () => {
+    const { frame, index } = run('cranium-short-message');
+    const msg = frame.stats.messages.find((m) => m.id === 1)!;
+    const t = messageTimeline(msg, frame.packets, index, frame.cycle);
+    const cycles = Object.fromEntries(t.bars.map((b) => [b.stage, b.end - b.start]));
+    expect(cycles).toEqual({
+      store: 10,
+      lookup: 15,
+      read: 6,
+      link: 1,
+      network: 8,
+      inbox: 6,
+      write: 11,
+      poll: 13,
+    });
+    expect(t.bars.every((b) => !b.open)).toBe(true);
+    expect(t.total).toBe(70);
+    expect(t.parts?.map((p) => p.cycles)).toEqual([10, 22, 8, 17, 13]);
+  });
+
+  it('F7: the warm message has no lookups and takes 55 cycles', () => {
+    const { frame, index } = run('cranium-short-message');
+    const msg = frame.stats.messages.find((m) => m.id === 2)!;
+    const t = messageTimeline(msg, frame.packets, index, frame.cycle);
+    expect(t.bars.some((b) => b.stage === 'lookup')).toBe(false);
+    expect(t.total).toBe(55);
+  });
+
+  it('F6: one bar per packet per stage; a stage under way runs to the current cycle', () => {
+    const { frame, index } = run('cranium-out-of-order', 150);
+    const msg = frame.stats.messages[0]!;
+    const t = messageTimeline(msg, frame.packets, index, frame.cycle);
+    expect(t.bars.filter((b) => b.stage === 'read')).toHaveLength(8);
+    const open = t.bars.filter((b) => b.open);
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.every((b) => b.end === 150)).toBe(true);
+    expect(t.total).toBeNull();
+    expect(t.bars.some((b) => b.stage === 'poll')).toBe(false);
+  });
+});
+
+describe('page lines', () => {
+  const packet = (id: number, seq: number, placedAt: number) =>
+    ({ id, msg: 1, seq, placedAt }) as CraniumPacketView;
+  const line = (p: CraniumPacketView, order: number): CraniumPageLine => ({
+    packet: p.id,
+    msg: 1,
+    seq: p.seq,
+    order,
+    at: p.placedAt,
+    writes: 1,
+  });
+
+  it('a line that overtook a lower sequence, and the one it overtook, are both out of order', () => {
+    // Sequences 0, 2 arrive; 1 arrives last; 3 has not arrived yet.
+    const packets = [packet(1, 0, 10), packet(2, 1, 30), packet(3, 2, 20), packet(4, 3, -1)];
+    expect(lineOrder(line(packets[0]!, 1), packets)).toEqual({ overtook: [], overtakenBy: [] });
+    expect(lineOrder(line(packets[2]!, 2), packets)).toEqual({ overtook: [1], overtakenBy: [] });
+    expect(lineOrder(line(packets[1]!, 3), packets)).toEqual({ overtook: [], overtakenBy: [2] });
+  });
+
+  it('a line ahead of a lower sequence still on its way is out of order already', () => {
+    const packets = [packet(1, 0, -1), packet(2, 1, 15)];
+    expect(lineOrder(line(packets[1]!, 1), packets).overtook).toEqual([0]);
+  });
+
+  it("F6: the page's out-of-order pairs are the message's", () => {
+    const { frame } = run('cranium-out-of-order');
+    const node = frame.nodes.find((n) => n.pages.some((p) => p.lines.some(Boolean)))!;
+    const lines = node.pages[0]!.lines.filter((l) => l !== null);
+    expect(lines).toHaveLength(8);
+    const pairs = lines.reduce((n, l) => n + lineOrder(l, frame.packets).overtook.length, 0);
+    expect(pairs).toBe(frame.stats.messages[0]!.outOfOrderPairs);
+  });
+});

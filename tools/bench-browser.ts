@@ -1,0 +1,405 @@
+/**
+ * npm run bench:browser [-- --json] [-- --seconds N] [-- --only id,id]: the torus view's speed in
+ * real headless Chromium, against the production build. A benchmark, not a test: it prints
+ * numbers and the targets they are compared with; it never fails the suite.
+ *
+ *   torus16.detail.*   16×16 chaos torus past saturation, ≥ 500 packets in flight, every packet
+ *                      drawn (the slinky view): frames per second while playing
+ *   torus8.run.*       8×8 chaos, 20-phit packets, uniform 0.28, played at the top speed
+ *                      (50,000 cycles/s, for 2 s): simulated cycles/s in run mode while
+ *                      animating (target: a third of the Node target of 60,000) and frames/s
+ *   torus16.run.*      16×16 chaos, uniform 0.16, played at 5,000 cycles/s: the same (a third of
+ *                      12,000 is 4,000)
+ *   torus32.heat.*     32×32: the heat-map fallback, and frames per second with it
+ *
+ * Each configuration is measured twice: with the torus panel alone (ids as above) and with the
+ * scenario's default panels (ids with `withPanels`: walkthrough, torus, router, event log,
+ * statistics, sweeps), since every open panel redraws on every frame.
+ *
+ * It builds the app if dist/ is missing or older than the sources, starts `vite preview` on a
+ * free port (and stops it, by its process id, at the end), opens each configuration as a share
+ * link (a built-in scenario with `set=` overrides, at a warmed-up cycle), picks the speed, presses
+ * Play and, inside the page, records requestAnimationFrame timestamps, the cycle counter and the
+ * "N packets in flight" count for a few seconds.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ROOT = process.cwd();
+const TARGET_FPS = 50;
+
+interface Row {
+  id: string;
+  what: string;
+  value: number;
+  unit: string;
+  target: string;
+  meets: boolean;
+}
+
+/** One configuration: a share link, the playback speed, and what to compare the numbers with. */
+interface Config {
+  id: string;
+  what: string;
+  builtin: string;
+  set: Record<string, string | number>;
+  /** The cycle the link opens at: past the warm-up, so the network is in a steady state. */
+  at: number;
+  /** Playback speed (cycles/s), one of the speed menu's values. */
+  speed: number;
+  /** Seconds of play per measurement, when not the default (every cycle is simulated at load). */
+  seconds?: number;
+  /** Simulated cycles/s in run mode must reach this (0: not a target here). */
+  minCyclesPerSecond: number;
+  /** Packets in flight must stay at or above this (0: not a target here). */
+  minPackets: number;
+  /** Whether every packet must be drawn (true) or the view must fall back to the heat map. */
+  detail: boolean;
+}
+
+const CONFIGS: Config[] = [
+  {
+    id: 'torus16.detail',
+    what: '16×16 chaos, uniform 0.36 (past saturation)',
+    builtin: 'chaos-vs-dor',
+    set: { 'system.k': 16, 'system.router': 'chaos', 'workload.traffic.load': 0.36 },
+    at: 1500,
+    speed: 1000,
+    minCyclesPerSecond: 0,
+    minPackets: 500,
+    detail: true,
+  },
+  {
+    id: 'torus8.run',
+    what: '8×8 chaos, 20 phits, uniform 0.28',
+    builtin: 'chaos-vs-dor',
+    set: { 'system.k': 8, 'system.router': 'chaos', 'workload.traffic.load': 0.28 },
+    at: 500,
+    // The top speed, so the row shows what run mode can do rather than what it was asked for;
+    // 2 s of it is already 100,000 cycles, all simulated when the scenario loads.
+    speed: 50_000,
+    seconds: 2,
+    minCyclesPerSecond: 20_000,
+    minPackets: 0,
+    detail: true,
+  },
+  {
+    id: 'torus16.run',
+    what: '16×16 chaos, 20 phits, uniform 0.16',
+    builtin: 'chaos-vs-dor',
+    set: { 'system.k': 16, 'system.router': 'chaos', 'workload.traffic.load': 0.16 },
+    at: 500,
+    speed: 5000,
+    minCyclesPerSecond: 4000,
+    minPackets: 0,
+    detail: true,
+  },
+  {
+    id: 'torus32.heat',
+    what: '32×32 chaos, uniform 0.1',
+    builtin: 'chaos-vs-dor',
+    set: { 'system.k': 32, 'system.router': 'chaos', 'workload.traffic.load': 0.1 },
+    at: 300,
+    speed: 1000,
+    minCyclesPerSecond: 0,
+    minPackets: 0,
+    detail: false,
+  },
+];
+
+interface Measured {
+  fps: number;
+  /** The longest gap between two animation frames, ms. */
+  worstFrameMs: number;
+  /** Animation frames in which the drawn cycle changed, per second. */
+  updatesPerSecond: number;
+  cyclesPerSecond: number;
+  packetsMin: number;
+  packetsMedian: number;
+  heatOnly: boolean;
+  startCycle: number;
+  endCycle: number;
+  seconds: number;
+}
+
+function newestMtime(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+/** Builds dist/ with vite unless it is newer than every source it is built from. */
+function ensureBuild(log: (s: string) => void): void {
+  const built = join(ROOT, 'dist', 'index.html');
+  const sources = ['src', 'sim-core', 'scenarios', 'index.html', 'vite.config.ts', 'package.json'];
+  const newest = Math.max(...sources.map((s) => newestMtime(join(ROOT, s))));
+  if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
+  log('dist/ is missing or older than the sources: building it (npx vite build) …');
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startPreview(port: number): Promise<ChildProcess> {
+  // vite's own entry point run by node, so the process id is the server's (no npx shell between).
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'preview',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error('vite preview exited');
+    try {
+      if ((await fetch(url)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('vite preview did not start');
+}
+
+/** The share link, with traffic and limit far enough out that the run lasts the whole window. */
+function linkOf(c: Config, seconds: number): string {
+  const horizon = c.at + Math.ceil((c.speed * seconds * 1.3) / 1000) * 1000 + 1000;
+  const set = { ...c.set, 'workload.traffic.until': horizon, 'limits.maxCycles': horizon };
+  const sets = Object.entries(set).map(([k, v]) => `set=${encodeURIComponent(`${k}=${v}`)}`);
+  return `#v1?b=${c.builtin}&${sets.join('&')}&c=${c.at}`;
+}
+
+const cycleIs = (page: Page, cycle: number) =>
+  page.waitForFunction(
+    (at) =>
+      (document.querySelector('[data-testid="cycle-input"]') as HTMLInputElement | null)?.value ===
+      String(at),
+    cycle,
+    { timeout: 600_000 },
+  );
+
+/** Plays from `c.at` for `seconds` and measures inside the page; pauses again afterwards. */
+async function playAndMeasure(page: Page, c: Config, seconds: number): Promise<Measured> {
+  const input = page.getByTestId('cycle-input');
+  await input.fill(String(c.at));
+  await input.press('Enter');
+  await cycleIs(page, c.at);
+  await page.getByTestId('play').click();
+  const m = await page.evaluate(async (ms) => {
+    const cycleInput = document.querySelector<HTMLInputElement>('[data-testid="cycle-input"]')!;
+    const view = document.querySelector('[data-testid="torus-view"]')!;
+    const readPackets = () => {
+      const m = /(\d+) packets in flight/.exec(
+        view.querySelector('.nv-toolbar')?.textContent ?? '',
+      );
+      return m ? Number(m[1]) : -1;
+    };
+    // Start with the first frame after Play.
+    await new Promise((r) => requestAnimationFrame(r));
+    const times: number[] = [];
+    const cycles: number[] = [];
+    const packets: number[] = [];
+    await new Promise<void>((resolve) => {
+      const tick = (t: number) => {
+        times.push(t);
+        cycles.push(Number(cycleInput.value));
+        packets.push(readPackets());
+        if (t - times[0]! < ms) requestAnimationFrame(tick);
+        else resolve();
+      };
+      requestAnimationFrame(tick);
+    });
+    // The speed from the first to the last frame that showed a new cycle: both ends are then
+    // seen the same way (a new picture arrives between two frames), and a run that ends inside
+    // the window is measured only while it was going.
+    let first = 1;
+    while (first < cycles.length && cycles[first] === cycles[0]) first++;
+    let last = cycles.length - 1;
+    while (last > first && cycles[last - 1] === cycles[last]) last--;
+    const span = last > first ? (times[last]! - times[first]!) / 1000 : 0;
+    let updates = 0;
+    let worst = 0;
+    for (let i = 1; i < times.length; i++) {
+      if (cycles[i] !== cycles[i - 1]) updates++;
+      worst = Math.max(worst, times[i]! - times[i - 1]!);
+    }
+    const sorted = packets.filter((p) => p >= 0).sort((a, b) => a - b);
+    return {
+      fps: (times.length - 1) / ((times.at(-1)! - times[0]!) / 1000),
+      worstFrameMs: worst,
+      updatesPerSecond: span > 0 ? updates / span : 0,
+      cyclesPerSecond: span > 0 ? (cycles[last]! - cycles[first]!) / span : 0,
+      packetsMin: sorted[0] ?? -1,
+      packetsMedian: sorted[Math.floor(sorted.length / 2)] ?? -1,
+      heatOnly: document.querySelector('svg.tv-heat-only') !== null,
+      startCycle: cycles[Math.min(first, cycles.length - 1)]!,
+      endCycle: cycles[last]!,
+      seconds: span,
+    };
+  }, seconds * 1000);
+  const play = page.getByTestId('play');
+  if ((await play.getAttribute('aria-pressed')) === 'true') await play.click();
+  return m;
+}
+
+/** Unticks every open panel but the torus; returns the names of those it closed. */
+async function torusAlone(page: Page): Promise<string[]> {
+  const boxes = page.getByRole('group', { name: 'Panels' }).getByRole('checkbox');
+  const closed: string[] = [];
+  for (const box of await boxes.all()) {
+    const name = ((await box.evaluate((el) => el.parentElement?.textContent)) ?? '').trim();
+    if (name !== 'Torus' && (await box.isChecked())) {
+      // A click in the page: a long narration may cover the panel list.
+      await box.evaluate((el) => (el as HTMLInputElement).click());
+      closed.push(name);
+    }
+  }
+  return closed;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en');
+
+function rowsOf(c: Config, m: Measured, panels: string | null): Row[] {
+  const id = panels === null ? c.id : `${c.id}.withPanels`;
+  const what = `${c.what}, ${panels === null ? 'torus panel alone' : `with ${panels}`}`;
+  const rows: Row[] = [
+    {
+      id: `${id}.fps`,
+      what:
+        `${what}: animation frames/s playing at ${fmt(c.speed)} cycles/s ` +
+        `(${m.updatesPerSecond.toFixed(0)} of them drew a new cycle; longest frame ${m.worstFrameMs.toFixed(0)} ms)`,
+      value: Number(m.fps.toFixed(1)),
+      unit: 'frames/s',
+      target: `≥ ${TARGET_FPS}`,
+      meets: m.fps >= TARGET_FPS,
+    },
+    {
+      id: `${id}.cyclesPerSecond`,
+      what: `${what}: simulated cycles/s in run mode (cycles ${m.startCycle}…${m.endCycle} in ${m.seconds.toFixed(1)} s)`,
+      value: Math.round(m.cyclesPerSecond),
+      unit: 'cycles/s',
+      target: c.minCyclesPerSecond > 0 ? `≥ ${fmt(c.minCyclesPerSecond)}` : 'as set',
+      meets: m.cyclesPerSecond >= c.minCyclesPerSecond,
+    },
+  ];
+  if (c.minPackets > 0 || !c.detail)
+    rows.push({
+      id: `${id}.packetsInFlight`,
+      what: `${what}: packets in flight, least seen (median ${m.packetsMedian}), drawn ${
+        m.heatOnly ? 'as the heat map with a dot each' : 'one by one'
+      }`,
+      value: m.packetsMin,
+      unit: 'packets',
+      target: `${c.minPackets > 0 ? `≥ ${c.minPackets}, ` : ''}${c.detail ? 'each drawn' : 'heat map'}`,
+      meets: m.packetsMin >= c.minPackets && m.heatOnly === !c.detail,
+    });
+  return rows;
+}
+
+function print(rows: Row[]): void {
+  for (const r of rows) {
+    console.log(
+      `${r.id.padEnd(42)} ${String(r.value).padStart(8)} ${r.unit.padEnd(9)} target ${r.target.padEnd(20)} ${r.meets ? 'ok' : 'MISSED'}   ${r.what}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const json = argv.includes('--json');
+  const secondsArg = argv.indexOf('--seconds');
+  const seconds = secondsArg >= 0 ? Number(argv[secondsArg + 1]) : 5;
+  const onlyArg = argv.indexOf('--only');
+  const only = onlyArg >= 0 ? (argv[onlyArg + 1] ?? '').split(',') : null;
+  const log = (s: string) => (json ? console.error(s) : console.log(s));
+  if (!(seconds > 0)) throw new Error('--seconds expects a positive number');
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH to one`,
+    );
+
+  ensureBuild(log);
+  const port = await freePort();
+  const server = await startPreview(port);
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    log(
+      `NI Lab browser benchmarks — Chromium ${browser.version()} headless, 1600×1000, ` +
+        `${seconds} s of play per measurement unless said otherwise\n`,
+    );
+    const base = `http://127.0.0.1:${port}/`;
+    for (const c of CONFIGS) {
+      if (only && !only.includes(c.id)) continue;
+      const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+      const page = await context.newPage();
+      const t0 = Date.now();
+      // Every cycle up to the limit is simulated when the scenario loads: this takes a while.
+      const secs = secondsArg >= 0 ? seconds : (c.seconds ?? seconds);
+      await page.goto(base + linkOf(c, secs));
+      await page.getByTestId('torus-view').waitFor({ timeout: 600_000 });
+      await cycleIs(page, c.at);
+      const loaded = (Date.now() - t0) / 1000;
+      await page.getByLabel('Playback speed in cycles per second').selectOption(String(c.speed));
+      const withPanels = await playAndMeasure(page, c, secs);
+      const panels = await torusAlone(page);
+      const alone = await playAndMeasure(page, c, secs);
+      const rows = [
+        ...rowsOf(c, alone, null),
+        ...rowsOf(c, withPanels, panels.join(', ').toLowerCase() || 'no other panel'),
+      ];
+      if (json) for (const r of rows) console.log(JSON.stringify(r));
+      else {
+        print(rows);
+        log(`${''.padEnd(42)} (scenario loaded and explored in ${loaded.toFixed(1)} s)\n`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

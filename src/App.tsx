@@ -1,5 +1,5 @@
 /** The page: header, scenario intro, time controls, narration, and the open panels in a grid. */
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { Header } from './shell/Header';
 import { HelpOverlay } from './shell/HelpOverlay';
 import { Narration } from './shell/Narration';
@@ -8,9 +8,24 @@ import { ScenarioIntro } from './shell/ScenarioIntro';
 import { handleShortcut } from './shell/shortcuts';
 import { TimeControls } from './shell/TimeControls';
 import { ViewToggles } from './shell/ViewToggles';
+import { StartPage } from './shell/StartPage';
+import { LectureBar } from './lecture/LectureBar';
+import { useLecture } from './lecture/lecture-store';
+import { EmbedBar, PresentBar } from './lecture/ModeBars';
 import { usePlayback } from './state/playback';
 import { useUrlSync } from './state/url-sync';
 import { useApp } from './state/store';
+import { CompareView } from './compare/CompareView';
+import { useCompare } from './compare/compare-store';
+import { useCompareUrl } from './compare/use-compare-url';
+import { PanelExport } from './export/PanelExport';
+import {
+  AssignmentPanel,
+  AssignmentStart,
+  TeachingProblemBanner,
+} from './teaching/AssignmentPanel';
+import { hiddenPanels, useAssignment } from './teaching/assignment-store';
+import { PredictBar, PredictCard } from './teaching/PredictCard';
 import { viewRegistry, type ViewEntry } from './views/registry';
 import type { ViewName } from '../sim-core/index';
 
@@ -21,8 +36,17 @@ export function App() {
   const ready = useApp((s) => s.view !== null);
   const loading = useApp((s) => s.loading);
   const digest = useApp((s) => s.digest);
+  const startOpen = useLecture((s) => s.startOpen);
+  const present = useLecture((s) => s.present);
+  const embed = useLecture((s) => s.embed);
+  const zoom = useLecture((s) => s.zoom);
   usePlayback();
   useUrlSync();
+  useCompareUrl();
+  const comparing = useCompare((s) => s.vs !== null);
+  // An assignment hides some panels, and asks who is answering before anything else.
+  const hidden = useAssignment(hiddenPanels);
+  const studentNeeded = useAssignment((s) => s.assignment !== null && s.student === null);
   useEffect(() => {
     window.addEventListener('keydown', handleShortcut);
     return () => window.removeEventListener('keydown', handleShortcut);
@@ -31,19 +55,49 @@ export function App() {
   const model = useApp((s) => s.meta?.model ?? 'bus');
   const open = (Object.keys(viewRegistry) as ViewName[]).filter(
     (name) =>
-      views.includes(name) && (viewRegistry[name].models as readonly string[]).includes(model),
+      views.includes(name) &&
+      (viewRegistry[name].models as readonly string[]).includes(model) &&
+      !hidden.includes(name),
   );
+  if (startOpen)
+    return (
+      <div className="app">
+        <StartPage />
+        <HelpOverlay />
+      </div>
+    );
+  if (studentNeeded)
+    return (
+      <div className="app">
+        <AssignmentStart />
+        <HelpOverlay />
+      </div>
+    );
+  // Presentation and embed modes hide the chrome (scenario menu, file buttons, panel toggles).
+  const chrome = !present && !embed;
   return (
-    <div className="app" aria-busy={loading} data-events-digest={digest}>
-      <Header />
+    <div
+      className={`app${present ? ' presenting' : ''}${embed ? ' embedded' : ''}`}
+      style={present ? ({ zoom, '--zoom': zoom } as CSSProperties) : undefined}
+      aria-busy={loading}
+      data-events-digest={digest}
+    >
+      {embed ? <EmbedBar /> : present ? <PresentBar /> : <Header />}
       <ProblemBanner />
+      <TeachingProblemBanner />
       <main>
-        <ScenarioIntro />
+        <AssignmentPanel />
+        {embed ? null : <ScenarioIntro />}
         <div className="sticky-controls">
           <TimeControls />
+          <LectureBar />
           <Narration />
+          {embed ? null : <PredictBar />}
+          <PredictCard />
         </div>
-        {ready ? (
+        {ready && comparing ? (
+          <CompareView open={open} />
+        ) : ready ? (
           <div className="panels">
             {AREAS.map((area) => {
               const here = open.filter((name) => viewRegistry[name].area === area);
@@ -60,6 +114,7 @@ export function App() {
                         data-testid={`panel-${name}`}
                       >
                         <h2 id={`panel-${name}-title`}>{title}</h2>
+                        {chrome ? <PanelExport name={name} title={title} /> : null}
                         <Component />
                       </section>
                     );
@@ -71,7 +126,7 @@ export function App() {
         ) : (
           <p className="loading">Loading the simulator…</p>
         )}
-        <ViewToggles />
+        {chrome ? <ViewToggles /> : null}
       </main>
       <HelpOverlay />
     </div>

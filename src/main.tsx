@@ -8,8 +8,12 @@ import { createRoot } from 'react-dom/client';
 import { DEFAULT_SCENARIO_ID } from '../scenarios/index';
 import { App } from './App';
 import { readLink } from './state/link';
-import { actions } from './state/store';
+import { actions, currentLink, useApp } from './state/store';
+import { lecture } from './lecture/lecture-store';
+import { readLectureParams, withLectureParams } from './lecture/url-params';
 import { readStash } from './state/url-sync';
+import { openAssignmentFromUrl } from './teaching/assignment-url';
+import { installPredict } from './teaching/predict-store';
 import { createInProcessSim, createWorkerSim } from './worker/transports';
 import type { SimApi } from './worker/sim-api';
 import './styles.css';
@@ -28,7 +32,27 @@ async function openFromUrl(): Promise<void> {
       { kind: 'builtin', id: DEFAULT_SCENARIO_ID, overrides: [] },
       { context: 'Opening the default scenario' },
     );
-  const reading = readLink(location.hash);
+  // Read once: while this awaits, url-sync may rewrite the address bar with what is still loaded.
+  const hash = location.hash;
+  // #start is the start page (a scenario loads behind it, for "Back"); present=1 and embed=1 in a
+  // share link choose presentation or embed mode.
+  const modes = readLectureParams(hash);
+  lecture.applyParams(modes);
+  if (modes.start) {
+    if (!useApp.getState().spec) await fallback();
+    return;
+  }
+  // #v1?a=<id> opens an assignment (its scenario loads once the student says who they are).
+  const assignment = await openAssignmentFromUrl(hash);
+  if (assignment === 'opened') return;
+  if (assignment === 'failed') {
+    if (!useApp.getState().spec) await fallback();
+    return;
+  }
+  // Back from the start page to the link of what is loaded: nothing to reload.
+  const shown = currentLink();
+  if (shown !== null && hash === withLectureParams(shown, modes)) return;
+  const reading = readLink(hash);
   if (reading.kind === 'none') {
     const stash = readStash();
     if (
@@ -57,6 +81,7 @@ async function openFromUrl(): Promise<void> {
 }
 
 actions.setApi(startSimulator());
+installPredict();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -10,6 +10,7 @@ import type { Instruction } from '../system/program';
 import { checkCranium, craniumSystem, craniumWorkload } from './cranium-schema';
 import { choice, intIn, text } from './fields';
 import { showValue } from './issues';
+import { PREDICTION_KIND_NAMES } from '../teaching/predict';
 
 export const SCENARIO_VERSION = 1;
 
@@ -286,6 +287,22 @@ export const scenarioSchema = z
           cycle: intIn(0, 10_000_000),
           title: text(120).default(''),
           note: text(2000),
+          /** Optional: the step goes to the first event of this kind at or after `cycle`. */
+          event: z
+            .string()
+            .regex(/^[a-z]+(?:\.[a-z]+)+$/, {
+              error: 'expected an event kind such as "bus.grant" or "net.deliver"',
+            })
+            .max(40)
+            .optional(),
+          /**
+           * Optional: a predict-then-see checkpoint. Playback stops at this step and the student
+           * predicts the next step of one of these kinds ([] = any kind the model has).
+           */
+          predict: z
+            .array(choice(PREDICTION_KIND_NAMES))
+            .max(PREDICTION_KIND_NAMES.length)
+            .optional(),
         }),
       )
       .max(60)

@@ -8,6 +8,7 @@ import type { Scenario } from '../../sim-core/index';
 import { actions } from '../state/store';
 import type { LoadSpec } from '../worker/sim-api';
 import { withSystem } from './with-system';
+import { useLock } from '../teaching/assignment-store';
 
 type CniSystem = Extract<Scenario['system'], { kind: 'cni' }>;
 
@@ -22,6 +23,7 @@ export function CniMenus({
   workload: Scenario['workload'];
   cycle: number;
 }) {
+  const lock = useLock();
   if ('messages' in workload && workload.messages.kind === 'local-queue') return null;
   const load = (fields: Record<string, string>, context: string) =>
     void actions.load(withSystem(spec, fields), { cycle, context });
@@ -31,6 +33,8 @@ export function CniMenus({
         NI
         <select
           value={system.ni}
+          disabled={lock('system.ni') !== null}
+          title={lock('system.ni') ?? undefined}
           data-testid="ni-select"
           onChange={(e) => load({ ni: e.target.value }, 'Switching network interface')}
         >
@@ -46,6 +50,8 @@ export function CniMenus({
         Bus
         <select
           value={system.bus}
+          disabled={lock('system.bus') !== null}
+          title={lock('system.bus') ?? undefined}
           data-testid="bus-select"
           onChange={(e) => load({ bus: e.target.value }, 'Switching bus')}
         >

@@ -6,10 +6,11 @@ import type { Scenario } from '../../sim-core/index';
 import { actions } from '../state/store';
 import type { LoadSpec } from '../worker/sim-api';
 import { withSystem } from './with-system';
+import { useLock } from '../teaching/assignment-store';
 
 type CraniumSystem = Extract<Scenario['system'], { kind: 'cranium' }>;
 
-const MENUS = [
+export const MENUS = [
   {
     field: 'scheduler',
     label: 'Scheduler',
@@ -51,6 +52,7 @@ export function CraniumMenus({
 }) {
   const load = (fields: Record<string, unknown>, context: string) =>
     void actions.load(withSystem(spec, fields), { cycle, context });
+  const lock = useLock();
   return (
     <>
       {MENUS.map((m) => (
@@ -58,6 +60,8 @@ export function CraniumMenus({
           {m.label}
           <select
             value={system[m.field]}
+            disabled={lock(`system.${m.field}`) !== null}
+            title={lock(`system.${m.field}`) ?? undefined}
             data-testid={`cranium-${m.field}-select`}
             onChange={(e) =>
               load({ [m.field]: e.target.value }, `Switching ${m.label.toLowerCase()}`)
@@ -75,6 +79,8 @@ export function CraniumMenus({
         <input
           type="checkbox"
           checked={system.warmChannels}
+          disabled={lock('system.warmChannels') !== null}
+          title={lock('system.warmChannels') ?? undefined}
           data-testid="cranium-warm"
           onChange={(e) => load({ warmChannels: e.target.checked }, 'Switching warm channels')}
         />

@@ -5,15 +5,20 @@
 import { useRef, useState } from 'react';
 import { builtinScenarios } from '../../scenarios/index';
 import type { ProtocolName } from '../../sim-core/index';
-import { actions, currentLink, useApp } from '../state/store';
+import { actions, useApp } from '../state/store';
+import { CompareButton } from '../compare/CompareButton';
+import { copyShareLink } from '../export/share';
+import { lecture } from '../lecture/lecture-store';
 import { CniMenus } from './CniMenus';
 import { CraniumMenus } from './CraniumMenus';
 import { withSystem } from './with-system';
+import { AssignmentMenu } from '../teaching/AssignmentMenu';
+import { assignmentActions, useAssignment, useLock } from '../teaching/assignment-store';
 
-const PROTOCOLS: ProtocolName[] = ['MSI', 'MESI', 'MOESI'];
+export const PROTOCOLS: ProtocolName[] = ['MSI', 'MESI', 'MOESI'];
 
 /** The routers a lecturer can switch between on the same traffic. */
-const ROUTERS = {
+export const ROUTERS = {
   chaos: { label: 'chaos', fields: { router: 'chaos' } },
   minimal: { label: 'minimal adaptive, no deroutes', fields: { router: 'minimal' } },
   deflection: { label: 'deflection (hot potato)', fields: { router: 'deflection' } },
@@ -50,6 +55,9 @@ export function Header() {
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const fileInput = useRef<HTMLInputElement>(null);
   const [shareNote, setShareNote] = useState('');
+  // In an assignment, locked and personalised parameters keep their values (menus disabled).
+  const lock = useLock();
+  const inAssignment = useAssignment((s) => s.assignment !== null && s.student !== null);
 
   const builtinId = spec?.kind === 'builtin' ? spec.id : '';
 
@@ -64,24 +72,18 @@ export function Header() {
       });
       return;
     }
+    // An assignment file (it has questions) opens the assignment page instead.
+    if (doc !== null && typeof doc === 'object' && 'questions' in doc) {
+      void assignmentActions.openFile(file);
+      return;
+    }
     if (await actions.load({ kind: 'document', doc }, { context: `Opening ${file.name}` }))
       actions.dismissProblem();
   };
 
+  // The same link every panel's Export menu copies (in compare mode it carries B too).
   const share = async () => {
-    const hash = currentLink();
-    if (hash === null) {
-      setShareNote('Too long for a link: use “Save scenario” and share the file.');
-      return;
-    }
-    const url = `${location.origin}${location.pathname}${hash}`;
-    history.replaceState(null, '', hash);
-    try {
-      await navigator.clipboard.writeText(url);
-      setShareNote('Link copied.');
-    } catch {
-      setShareNote('Link is in the address bar.');
-    }
+    setShareNote(await copyShareLink());
     window.setTimeout(() => setShareNote(''), 3000);
   };
 
@@ -90,10 +92,19 @@ export function Header() {
       <h1>
         NI&nbsp;Lab <span className="tagline">how messages move through a parallel machine</span>
       </h1>
+      <button
+        onClick={() => lecture.openStart()}
+        title="Every lecture scenario by topic, with its learning goals"
+        data-testid="open-start"
+      >
+        Scenarios…
+      </button>
       <label>
         Scenario
         <select
           value={builtinId}
+          disabled={inAssignment}
+          title={inAssignment ? 'Close the assignment to choose another scenario' : undefined}
           data-testid="scenario-select"
           onChange={(e) =>
             void actions.load(
@@ -129,6 +140,8 @@ export function Header() {
                   ? 'dor'
                   : 'dor-no-dateline'
             }
+            disabled={(lock('system.router') ?? lock('system.dateline')) !== null}
+            title={lock('system.router') ?? lock('system.dateline') ?? undefined}
             data-testid="router-select"
             onChange={(e) =>
               spec &&
@@ -157,6 +170,8 @@ export function Header() {
           Protocol
           <select
             value={scenario.system.protocol}
+            disabled={lock('system.protocol') !== null}
+            title={lock('system.protocol') ?? undefined}
             data-testid="protocol-select"
             onChange={(e) =>
               spec &&
@@ -179,6 +194,15 @@ export function Header() {
         seed {scenario?.seed ?? '–'}
       </span>
       <div className="header-actions">
+        <CompareButton />
+        <button
+          onClick={() => lecture.setPresent(true)}
+          title="Presentation mode for a projector: large type, high contrast, no menus (f)"
+          data-testid="present"
+        >
+          Present
+        </button>
+        <AssignmentMenu />
         <button onClick={() => fileInput.current?.click()}>Open file…</button>
         <input
           ref={fileInput}

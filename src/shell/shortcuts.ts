@@ -1,11 +1,16 @@
 /** Keyboard shortcuts: one table drives both the key handler and the help overlay. */
 import { actions, useApp } from '../state/store';
+import { lecture, useLecture } from '../lecture/lecture-store';
 
 export interface Shortcut {
   keys: string[];
   label: string;
   run: () => void;
+  /** Only while this holds (e.g. PageDown is the next step only in presentation mode). */
+  when?: () => boolean;
 }
+
+const presenting = () => useLecture.getState().present;
 
 export const shortcuts: Shortcut[] = [
   { keys: ['ArrowRight', 'l'], label: 'Step forward one cycle', run: () => void actions.step(1) },
@@ -26,6 +31,27 @@ export const shortcuts: Shortcut[] = [
     label: 'Jump to a cycle (focus the cycle box)',
     run: () => document.getElementById('jump-cycle')?.focus(),
   },
+  { keys: ['n'], label: 'Next lecture step', run: () => lecture.nextStep() },
+  { keys: ['p'], label: 'Previous lecture step', run: () => lecture.previousStep() },
+  {
+    keys: ['PageDown'],
+    label: 'Next lecture step (presentation mode; a clicker sends it)',
+    run: () => lecture.nextStep(),
+    when: presenting,
+  },
+  {
+    keys: ['PageUp'],
+    label: 'Previous lecture step (presentation mode)',
+    run: () => lecture.previousStep(),
+    when: presenting,
+  },
+  { keys: ['w'], label: 'Hide or show the walkthrough notes', run: () => lecture.toggleNotes() },
+  {
+    keys: ['f'],
+    label: 'Presentation mode on / off (large type, high contrast, no menus)',
+    run: () => lecture.togglePresent(),
+    when: () => !useLecture.getState().embed,
+  },
   {
     keys: ['?'],
     label: 'Show or hide this help',
@@ -33,8 +59,13 @@ export const shortcuts: Shortcut[] = [
   },
   {
     keys: ['Escape'],
-    label: 'Close help and messages',
-    run: () => (actions.setHelp(false), actions.dismissProblem()),
+    label: 'Close help and messages; leave presentation mode or the start page',
+    run: () => {
+      const helpWasOpen = useApp.getState().helpOpen;
+      actions.setHelp(false);
+      actions.dismissProblem();
+      if (!helpWasOpen) lecture.escape();
+    },
   },
 ];
 
@@ -43,6 +74,7 @@ export const keyLabel = (key: string): string =>
     .replace('ArrowRight', '→')
     .replace('ArrowLeft', '←')
     .replace('Shift+', 'Shift + ')
+    .replace(/^Page(Up|Down)$/, 'Page $1')
     .replace(/^ $/, 'Space');
 
 function keyOf(e: KeyboardEvent): string {
@@ -63,7 +95,10 @@ export function handleShortcut(e: KeyboardEvent): void {
     return;
   // Inside a focused scroll region the arrow keys scroll it, as a keyboard user expects.
   if (target?.closest('[role="region"]') && e.key.startsWith('Arrow')) return;
-  const shortcut = shortcuts.find((s) => s.keys.includes(keyOf(e)));
+  const key = keyOf(e);
+  // The start page has no simulator on screen: only help and Escape work there.
+  if (useLecture.getState().startOpen && key !== '?' && key !== 'Escape') return;
+  const shortcut = shortcuts.find((s) => s.keys.includes(key) && (s.when?.() ?? true));
   if (!shortcut) return;
   e.preventDefault();
   shortcut.run();

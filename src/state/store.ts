@@ -5,7 +5,8 @@
  * requests are merged (steps add up; a seek or an event jump replaces what waits), so holding a
  * key never queues up a backlog and no keypress is lost.
  */
-import { create } from 'zustand';
+import { createContext, useContext } from 'react';
+import { create, useStore, type StoreApi } from 'zustand';
 import { cniSweepPlan, DEFAULT_VIEWS } from '../../sim-core/index';
 import type {
   BusFrame,
@@ -121,7 +122,7 @@ function send(api: SimApi, nav: Navigation): Promise<SessionView> {
   }
 }
 
-export const useApp = create<AppState>(() => ({
+const appStore = create<AppState>(() => ({
   api: null,
   loading: false,
   spec: null,
@@ -139,6 +140,25 @@ export const useApp = create<AppState>(() => ({
   sweep: idleSweep,
   cniSweep: idleSweep,
 }));
+
+/**
+ * The store a panel reads: the app's own, or another of the same shape that an ancestor provides
+ * (compare mode's B column renders the same panels over configuration B's store). Actions and
+ * getState/setState/subscribe always act on the app's own store.
+ */
+export const AppStoreContext = createContext<StoreApi<AppState> | null>(null);
+
+export const useApp = Object.assign(
+  function useApp<T>(selector: (s: AppState) => T): T {
+    return useStore(useContext(AppStoreContext) ?? appStore, selector);
+  },
+  {
+    getState: appStore.getState,
+    setState: appStore.setState,
+    subscribe: appStore.subscribe,
+    getInitialState: appStore.getInitialState,
+  },
+);
 
 let inFlight = false;
 let waiting: Navigation | null = null;
@@ -159,6 +179,21 @@ async function drain(): Promise<void> {
     }
   }
 }
+
+/**
+ * A hold on forward moves (predict, then see: the question comes before the step it asks about).
+ * Called with the current cycle and where the move would go (null: the next event); returns true
+ * when it takes the move over. Seeks are never held.
+ */
+export type ForwardGate = (from: number, to: number | null) => boolean;
+let forwardGate: ForwardGate | null = null;
+export function setForwardGate(gate: ForwardGate | null): void {
+  forwardGate = gate;
+}
+const held = (to: (from: number) => number | null): boolean => {
+  const from = useApp.getState().view?.cycle;
+  return from !== undefined && forwardGate !== null && forwardGate(from, to(from));
+};
 
 function navigate(request: Navigation): Promise<void> {
   waiting = merge(waiting, request);
@@ -231,8 +266,11 @@ export const actions = {
   },
 
   seek: (cycle: number) => navigate({ kind: 'seek', cycle }),
-  step: (delta: number) => navigate({ kind: 'step', delta }),
-  nextEvent: () => navigate({ kind: 'nextEvent' }),
+  step: (delta: number) =>
+    delta > 0 && held((from) => from + delta)
+      ? Promise.resolve()
+      : navigate({ kind: 'step', delta }),
+  nextEvent: () => (held(() => null) ? Promise.resolve() : navigate({ kind: 'nextEvent' })),
   prevEvent: () => navigate({ kind: 'prevEvent' }),
 
   /** Advances by `cycles` unless a request is still in flight (then this animation frame is skipped). */
@@ -240,6 +278,10 @@ export const actions = {
     const { view } = useApp.getState();
     if (inFlight || waiting || !view) return;
     if (view.cycle >= view.lastCycle) {
+      useApp.setState({ playing: false });
+      return;
+    }
+    if (held((from) => from + cycles)) {
       useApp.setState({ playing: false });
       return;
     }

@@ -7,6 +7,12 @@
 import { useEffect } from 'react';
 import type { LoadSpec } from '../worker/sim-api';
 import { currentLink, useApp } from './store';
+import { useLecture } from '../lecture/lecture-store';
+import { withLectureParams } from '../lecture/url-params';
+import { useCompare } from '../compare/compare-store';
+import { withVs } from '../compare/vs';
+import { assignmentLink } from '../teaching/assignment-url';
+import { useAssignment } from '../teaching/assignment-store';
 
 const OVERSIZE_KEY = 'ni-lab:oversize-scenario';
 
@@ -30,16 +36,26 @@ export function useUrlSync(): void {
   const spec = useApp((s) => s.spec);
   const views = useApp((s) => s.views);
   const playing = useApp((s) => s.playing);
+  // Lecture modes ride along in the fragment (present=1, embed=1); the start page keeps #start.
+  const startOpen = useLecture((s) => s.startOpen);
+  const present = useLecture((s) => s.present);
+  const embed = useLecture((s) => s.embed);
+  // Compare mode's configuration B rides along too (`&vs=path%3Dvalue`).
+  const vs = useCompare((s) => s.vs);
+  // An open assignment rides along too (`&a=<id>`), so a reload reopens it.
+  const assignment = useAssignment((s) => s.ref);
   useEffect(() => {
-    if (playing || cycle === undefined || !spec) return;
-    const hash = currentLink();
+    if (playing || cycle === undefined || !spec || startOpen) return;
+    const link = currentLink();
+    const hash = link === null ? null : withVs(withLectureParams(link, { present, embed }), vs);
     try {
       if (hash === null) sessionStorage.setItem(OVERSIZE_KEY, JSON.stringify({ spec, cycle }));
       else sessionStorage.removeItem(OVERSIZE_KEY);
     } catch {
       // Storage may be unavailable (private mode, embedded frames): the link alone still works.
     }
-    const target = hash ?? location.pathname + location.search;
-    if (hash !== location.hash) history.replaceState(null, '', target);
-  }, [cycle, spec, views, playing]);
+    const fragment = assignmentLink(hash);
+    const target = fragment ?? location.pathname + location.search;
+    if (fragment !== location.hash) history.replaceState(null, '', target);
+  }, [cycle, spec, views, playing, startOpen, present, embed, vs, assignment]);
 }

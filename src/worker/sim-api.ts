@@ -5,6 +5,7 @@
  */
 import type {
   CniSweepPoint,
+  Frame,
   CniSweepRequest,
   InputIssue,
   ModelMeta,
@@ -15,10 +16,26 @@ import type {
   SweepPoint,
   SweepRequest,
 } from '../../sim-core/index';
+import type {
+  PredictionCheck,
+  PredictionKind,
+  PredictionQuestion,
+  PredictionTarget,
+} from '../../sim-core/teaching/index';
+
+/** One cycle's frame in a trace. */
+export interface CycleFrame {
+  cycle: number;
+  frame: Frame;
+}
 
 export type LoadSpec =
   | { kind: 'builtin'; id: string; overrides: Override[]; seed?: number }
   | { kind: 'document'; doc: unknown; seed?: number };
+
+/** An assignment's prediction question, or why it cannot be asked. */
+export type PredictInReply =
+  { ok: true; question: PredictionQuestion | null } | { ok: false; issues: InputIssue[] };
 
 export type LoadReply =
   | {
@@ -67,6 +84,33 @@ export interface SimApi {
   ): Promise<SweepResult<CniSweepPoint>>;
   /** Stops whichever sweep is running, between two points. */
   cancelSweep(): Promise<void>;
+  /**
+   * The frame after each cycle from…to (clamped to the run; at most 500 cycles), for a JSON
+   * trace; the current cycle is left where it was.
+   */
+  frames(from: number, to: number): Promise<CycleFrame[]>;
+  /**
+   * Predict, then see: the question about the next checkable step after the current cycle, among
+   * `kinds` (default: every kind the model has), or null when nothing after it can be asked about.
+   * The current cycle does not move.
+   */
+  predict(kinds?: PredictionKind[]): Promise<PredictionQuestion | null>;
+  /**
+   * Checks the student's answer to a question from `predict` against the simulator, with the
+   * rule that fired and the cycle of the outcome; null when this run has no such step.
+   */
+  checkPrediction(question: PredictionQuestion, value: string): Promise<PredictionCheck | null>;
+  /**
+   * An assignment's prediction question: the question asked at `cycle` in another run (a
+   * scenario document, validated here), of `kind`, narrowed by `target`. The loaded session is
+   * untouched. Null when nothing after `cycle` can be asked about.
+   */
+  predictIn(
+    doc: unknown,
+    cycle: number,
+    kind: PredictionKind,
+    target?: PredictionTarget,
+  ): Promise<PredictInReply>;
 }
 
 /**

@@ -19,15 +19,33 @@ import {
   type SweepRequest,
 } from '../../sim-core/index';
 import { findBuiltin } from '../../scenarios/index';
+import { hash53 } from '../../sim-core/kernel/hash';
+import {
+  canonicalJson,
+  checkPrediction,
+  predictionAt,
+  type PredictionCheck,
+  type PredictionKind,
+  type PredictionQuestion,
+  type PredictionTarget,
+} from '../../sim-core/teaching/index';
 import type {
+  CycleFrame,
   LoadReply,
   LoadSpec,
   PackedNavigation,
+  PredictInReply,
   PackedView,
   SimApi,
   SweepProgress,
   SweepResult,
 } from './sim-api';
+
+/** The most frames one `frames` call returns (a trace with frames is for short ranges). */
+const MAX_FRAMES = 500;
+
+/** How many other runs predictIn keeps explored (an assignment's prediction questions). */
+const MAX_OTHER_RUNS = 3;
 
 /** Lets queued messages (a cancel, a new load) in between sweep points. */
 const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -36,6 +54,8 @@ export class SimService implements SimApi {
   private session: Session | null = null;
   /** Bumped by cancelSweep and by load: a running sweep stops when it sees a newer value. */
   private sweepGeneration = 0;
+  /** Sessions of other runs for predictIn, by a hash of their scenario, most recent last. */
+  private otherRuns = new Map<string, Session>();
 
   private current(): Session {
     if (!this.session) throw new Error('no scenario loaded');
@@ -143,6 +163,49 @@ export class SimService implements SimApi {
 
   async cancelSweep(): Promise<void> {
     this.sweepGeneration += 1;
+  }
+
+  async frames(from: number, to: number): Promise<CycleFrame[]> {
+    const session = this.current();
+    const here = session.cycle;
+    const first = Math.max(0, Math.floor(from));
+    const last = Math.min(Math.floor(to), session.timeline.lastCycle, first + MAX_FRAMES - 1);
+    const out: CycleFrame[] = [];
+    for (let cycle = first; cycle <= last; cycle++)
+      out.push({ cycle, frame: session.seek(cycle).frame });
+    session.seek(here);
+    return out;
+  }
+
+  async predict(kinds?: PredictionKind[]): Promise<PredictionQuestion | null> {
+    return predictionAt(this.current(), kinds);
+  }
+
+  async checkPrediction(
+    question: PredictionQuestion,
+    value: string,
+  ): Promise<PredictionCheck | null> {
+    return checkPrediction(this.current(), question, value);
+  }
+
+  async predictIn(
+    doc: unknown,
+    cycle: number,
+    kind: PredictionKind,
+    target: PredictionTarget = {},
+  ): Promise<PredictInReply> {
+    const parsed = parseScenario(doc);
+    if (!parsed.ok) return { ok: false, issues: parsed.error };
+    const key = hash53(canonicalJson(parsed.value));
+    let session = this.otherRuns.get(key);
+    if (session) this.otherRuns.delete(key);
+    else session = new Session(parsed.value);
+    this.otherRuns.set(key, session);
+    while (this.otherRuns.size > MAX_OTHER_RUNS)
+      this.otherRuns.delete(this.otherRuns.keys().next().value!);
+    session.seek(cycle);
+    if (session.cycle !== cycle) return { ok: true, question: null };
+    return { ok: true, question: predictionAt(session, [kind], target) };
   }
 }
 

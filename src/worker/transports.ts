@@ -35,6 +35,10 @@ export function createWorkerSim(): WorkerSim {
     cniSweep: (request, onProgress) =>
       remote.cniSweep(request, onProgress ? proxy(onProgress) : undefined),
     cancelSweep: () => remote.cancelSweep(),
+    frames: (from, to) => remote.frames(from, to),
+    predict: (kinds) => remote.predict(kinds),
+    checkPrediction: (question, value) => remote.checkPrediction(question, value),
+    predictIn: (doc, cycle, kind, target) => remote.predictIn(doc, cycle, kind, target),
   };
   return { api, terminate: () => worker.terminate() };
 }

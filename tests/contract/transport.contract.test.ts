@@ -185,3 +185,21 @@ describe('cni message-size sweeps', () => {
     ).rejects.toThrow('cni sweeps need a cni scenario');
   });
 });
+
+describe('predict, then see through both transports', () => {
+  it('asks, checks and asks in another run alike', async () => {
+    const run = async (api: SimApi) => {
+      const loaded = await api.load({ kind: 'builtin', id: 'migratory-data', overrides: [] }, 144);
+      if (!loaded.ok) throw new Error('migratory-data failed to load');
+      const question = await api.predict(['nextBusTransaction']);
+      if (!question) throw new Error('no question');
+      const check = await api.checkPrediction(question, 'INV:1');
+      const other = await api.predictIn(loaded.scenario, 44, 'cacheState', { cache: 0 });
+      return { question, check, other, view: await api.step(0) };
+    };
+    const [a, b] = await Promise.all(transports.map(([, api]) => run(api)));
+    expect(a!.check?.correct).toBe(true);
+    expect(a!.view.cycle).toBe(144);
+    expect(b).toEqual(a);
+  });
+});

@@ -1,0 +1,311 @@
+/**
+ * Every panel's "Export" menu: a PNG and an SVG of the panel; CSV of the statistics (statistics
+ * panel), of the sweep results (sweeps panel) or of the event log (log panel); the JSON trace of
+ * a range of cycles; and the share link of the current state. It reads the store it is under, so
+ * in compare mode the B column exports configuration B. Files download through Blob URLs, named
+ * with the scenario id and the cycle.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ViewName } from '../../sim-core/index';
+import { currentLink, useApp } from '../state/store';
+import { statsCsv, sweepCsv, logCsv } from './csv';
+import { downloadBlob, downloadText, exportName } from './download';
+import { eventText } from './event-text';
+import { backgroundOf, drawingSnapshot, panelSnapshot, toPng } from './image';
+import { copyShareLink } from './share';
+import { buildTrace, MAX_TRACE_FRAMES, readRange } from './trace';
+import './export.css';
+
+export function PanelExport({
+  name,
+  title,
+  side,
+}: {
+  name: ViewName;
+  title: string;
+  side?: 'A' | 'B';
+}) {
+  const [open, setOpen] = useState(false);
+  const [traceOpen, setTraceOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  const scenario = useApp((s) => s.scenario);
+  const view = useApp((s) => s.view);
+  const log = useApp((s) => s.log);
+  const meta = useApp((s) => s.meta);
+  const api = useApp((s) => s.api);
+  const sweepPoints = useApp((s) => (s.meta?.model === 'cni' ? s.cniSweep.points : s.sweep.points));
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
+  if (!scenario || !view) return null;
+  const cycle = view.cycle;
+  const file = (what: string, ext: string, at: number | string = cycle) =>
+    exportName(scenario.id, what, at, ext, side);
+  const blockBytes = meta?.model === 'bus' ? meta.geometry.blockBytes : 0;
+
+  const close = () => {
+    setOpen(false);
+    setTraceOpen(false);
+    button.current?.focus();
+  };
+  const tell = (text: string) => {
+    setNote(text);
+    window.setTimeout(() => setNote((n) => (n === text ? '' : n)), 4000);
+  };
+  const panel = () => root.current?.closest<HTMLElement>('section') ?? null;
+
+  const png = async () => {
+    const el = panel();
+    if (!el) return;
+    close();
+    const background = backgroundOf(el);
+    // Wait a frame so the closed menu is not in the picture.
+    await new Promise((r) => requestAnimationFrame(r));
+    let blob: Blob;
+    try {
+      blob = await toPng(panelSnapshot(el), background);
+    } catch {
+      // If the browser will not draw HTML inside SVG, the drawing alone still can be.
+      const drawing = drawingSnapshot(el, background);
+      if (!drawing) {
+        tell('This browser could not draw the panel as an image.');
+        return;
+      }
+      blob = await toPng(drawing, background);
+    }
+    downloadBlob(file(name, 'png'), blob);
+    tell('PNG saved.');
+  };
+
+  const svg = async () => {
+    const el = panel();
+    if (!el) return;
+    close();
+    await new Promise((r) => requestAnimationFrame(r));
+    const snapshot = drawingSnapshot(el, backgroundOf(el)) ?? panelSnapshot(el);
+    downloadText(file(name, 'svg'), snapshot.svg, 'image/svg+xml');
+    tell('SVG saved.');
+  };
+
+  const csv = (what: string, text: string) => {
+    downloadText(file(what, 'csv'), text, 'text/csv;charset=utf-8');
+    close();
+    tell('CSV saved.');
+  };
+
+  const share = async () => {
+    close();
+    tell(await copyShareLink());
+  };
+
+  return (
+    <div
+      className="px-export"
+      ref={root}
+      data-export-ignore=""
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          close();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="px-button"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        aria-label={`Export ${side ? `${side}: ` : ''}${title}`}
+        data-testid={`export-${name}`}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        Export ▾
+      </button>
+      <span className="px-note" role="status">
+        {note}
+      </span>
+      {open ? (
+        <div className="px-menu" id={`${id}-menu`} role="group" aria-label={`Export ${title}`}>
+          <button type="button" onClick={() => void png()} data-testid="export-png">
+            PNG image
+          </button>
+          <button type="button" onClick={() => void svg()} data-testid="export-svg">
+            SVG image
+          </button>
+          {name === 'stats' ? (
+            <button
+              type="button"
+              data-testid="export-stats-csv"
+              onClick={() => csv('stats', statsCsv(view.frame.stats))}
+            >
+              Statistics (CSV)
+            </button>
+          ) : null}
+          {name === 'charts' ? (
+            <button
+              type="button"
+              data-testid="export-sweep-csv"
+              disabled={sweepPoints.length === 0}
+              title={sweepPoints.length === 0 ? 'Run a sweep first' : undefined}
+              onClick={() => csv('sweep', sweepCsv(sweepPoints))}
+            >
+              Sweep results (CSV)
+            </button>
+          ) : null}
+          {name === 'log' ? (
+            <button
+              type="button"
+              data-testid="export-log-csv"
+              onClick={() =>
+                csv(
+                  'log',
+                  logCsv(log, (e) => eventText(e, blockBytes)),
+                )
+              }
+            >
+              Event log, whole run (CSV)
+            </button>
+          ) : null}
+          <button
+            type="button"
+            aria-expanded={traceOpen}
+            data-testid="export-trace"
+            onClick={() => setTraceOpen(!traceOpen)}
+          >
+            JSON trace of cycles…
+          </button>
+          {traceOpen ? (
+            <TraceForm
+              cycle={cycle}
+              lastCycle={view.lastCycle}
+              onExport={async (range, withFrames) => {
+                const frames =
+                  withFrames && api ? await api.frames(range.from, range.to) : undefined;
+                const trace = buildTrace(
+                  {
+                    scenario: scenario.id,
+                    title: scenario.title,
+                    seed: scenario.seed,
+                    link: side === 'B' ? null : currentLink(),
+                  },
+                  log,
+                  range,
+                  frames,
+                );
+                downloadText(
+                  file('trace', 'json', `${range.from}-${range.to}`),
+                  JSON.stringify(trace, null, 1),
+                  'application/json',
+                );
+                close();
+                tell('Trace saved.');
+              }}
+            />
+          ) : null}
+          <button type="button" data-testid="export-share" onClick={() => void share()}>
+            Copy share link
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function TraceForm({
+  cycle,
+  lastCycle,
+  onExport,
+}: {
+  cycle: number;
+  lastCycle: number;
+  onExport: (range: { from: number; to: number }, withFrames: boolean) => Promise<void>;
+}) {
+  const [from, setFrom] = useState(String(Math.max(0, cycle - 20)));
+  const [to, setTo] = useState(String(cycle));
+  const [withFrames, setWithFrames] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  return (
+    <form
+      className="px-trace"
+      data-testid="trace-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const reading = readRange(from, to, lastCycle, withFrames);
+        if (!reading.ok) {
+          setError(reading.message);
+          return;
+        }
+        setError('');
+        setBusy(true);
+        void onExport(reading.range, withFrames).finally(() => setBusy(false));
+      }}
+    >
+      <label>
+        from
+        <input
+          inputMode="numeric"
+          size={6}
+          value={from}
+          data-testid="trace-from"
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+      </label>
+      <label>
+        to
+        <input
+          inputMode="numeric"
+          size={6}
+          value={to}
+          data-testid="trace-to"
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setTo(e.target.value)}
+        />
+      </label>
+      <fieldset>
+        <legend>Contents</legend>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-contents`}
+            checked={!withFrames}
+            onChange={() => setWithFrames(false)}
+          />
+          events only
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-contents`}
+            checked={withFrames}
+            data-testid="trace-frames"
+            onChange={() => setWithFrames(true)}
+          />
+          events and frames (≤ {MAX_TRACE_FRAMES} cycles)
+        </label>
+      </fieldset>
+      <button type="submit" disabled={busy} data-testid="trace-download">
+        {busy ? 'Preparing…' : 'Download trace'}
+      </button>
+      {error ? (
+        <span className="px-error" id={`${id}-error`} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * CSV exports (pure: no DOM): statistics, sweep results and the event log, as RFC 4180 text.
+ * A text cell that a spreadsheet would read as a formula (=, +, -, @, tab, CR first) is prefixed
+ * with an apostrophe: a scenario from a share link carries text that must never run as a formula.
+ */
+import type { SimEvent } from '../../sim-core/index';
+
+export type Cell = string | number | boolean | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV field: quoted when it holds a comma, quote, line break or edge space. */
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A header row and data rows as CSV text (CRLF line ends, as RFC 4180 asks). */
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * Plain data flattened to dotted paths and leaf values, in key order: `bus.transactions.RD`,
+ * `caches.0.hits`. The same flattening names rows in the statistics CSV and in compare mode.
+ */
+export function flatten(value: unknown, prefix = '', out: [string, Cell][] = []): [string, Cell][] {
+  if (value !== null && typeof value === 'object') {
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0 && prefix !== '') out.push([prefix, '']);
+    for (const [key, v] of entries) flatten(v, prefix === '' ? key : `${prefix}.${key}`, out);
+  } else if (prefix !== '') {
+    out.push([prefix, value as Cell]);
+  }
+  return out;
+}
+
+/** The statistics at one cycle: one row per counter. */
+export function statsCsv(stats: unknown): string {
+  return toCsv(['statistic', 'value'], flatten(stats));
+}
+
+/** Sweep points (any shape of plain records): one row per point, one column per field. */
+export function sweepCsv(points: readonly unknown[]): string {
+  const rows = points.map((p) => new Map(flatten(p)));
+  const header: string[] = [];
+  for (const row of rows) for (const key of row.keys()) if (!header.includes(key)) header.push(key);
+  return toCsv(
+    header,
+    rows.map((row) => header.map((key) => row.get(key))),
+  );
+}
+
+/** The event log: cycle, seq, kind and the event in words (see eventText). */
+export function logCsv(log: readonly SimEvent[], text: (e: SimEvent) => string): string {
+  return toCsv(
+    ['cycle', 'seq', 'kind', 'text'],
+    log.map((e) => [e.cycle, e.seq, e.kind, text(e)]),
+  );
+}

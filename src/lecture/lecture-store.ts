@@ -1,0 +1,159 @@
+/**
+ * Lecture mode's state, next to the app's store: which page or mode is on (start page,
+ * presentation, embed), presentation zoom, and the lecture step the lecturer chose. The modes come
+ * from the URL fragment (see url-params.ts) and go back into it through url-sync; the zoom is a
+ * property of the room's projector, so it is kept in local storage.
+ */
+import { create } from 'zustand';
+import { actions, useApp, type AppState } from '../state/store';
+import {
+  activeStepIndex,
+  nextStepIndex,
+  previousStepIndex,
+  resolveSteps,
+  type LectureStep,
+} from './steps';
+import type { LectureParams } from './url-params';
+import { DEFAULT_ZOOM, stepZoom, validZoom } from './zoom';
+
+const ZOOM_KEY = 'ni-lab:presentation-zoom';
+
+function storedZoom(): number {
+  try {
+    return validZoom(globalThis.localStorage?.getItem(ZOOM_KEY) ?? DEFAULT_ZOOM);
+  } catch {
+    return DEFAULT_ZOOM;
+  }
+}
+
+export interface LectureState {
+  /** The start page is shown instead of the simulator (`#start`). */
+  startOpen: boolean;
+  /** Presentation mode (`present=1`): large type, high contrast, no chrome. */
+  present: boolean;
+  /** Embed mode (`embed=1`): one scenario, its views and the time controls, for an iframe. */
+  embed: boolean;
+  zoom: number;
+  /** The step last chosen by next/previous or a click, while the simulator is at or going to it. */
+  chosen: number | null;
+  /** The cycles of chosen steps not reached yet (fast presses of "next" queue up). */
+  expected: number[];
+}
+
+export const useLecture = create<LectureState>(() => ({
+  startOpen: false,
+  present: false,
+  embed: false,
+  zoom: storedZoom(),
+  chosen: null,
+  expected: [],
+}));
+
+const NO_NOTES: NonNullable<AppState['scenario']>['walkthrough'] = [];
+let memo: { walkthrough: unknown; log: unknown; steps: LectureStep[] } | null = null;
+
+/** The loaded scenario's lecture steps (a stable array, so it can be a selector). */
+export function stepsOf(s: AppState): LectureStep[] {
+  const walkthrough = s.scenario?.walkthrough ?? NO_NOTES;
+  if (memo?.walkthrough === walkthrough && memo.log === s.log) return memo.steps;
+  memo = { walkthrough, log: s.log, steps: resolveSteps(walkthrough, s.log) };
+  return memo.steps;
+}
+
+/** The current step: the chosen one while the simulator is at its cycle, else the one reached. */
+export function useActiveStep(): { steps: LectureStep[]; active: number } {
+  const steps = useApp(stepsOf);
+  const cycle = useApp((s) => s.view?.cycle ?? 0);
+  const chosen = useLecture((s) => s.chosen);
+  return { steps, active: activeStepIndex(steps, cycle, chosen) };
+}
+
+// A chosen step stays chosen while the simulator arrives at it; any other move (a cycle step,
+// play, the scrubber) or another scenario lets the cycle decide again.
+useApp.subscribe((s, prev) => {
+  if (s.scenario !== prev.scenario) {
+    useLecture.setState({ chosen: null, expected: [] });
+    return;
+  }
+  const cycle = s.view?.cycle;
+  if (cycle === prev.view?.cycle || cycle === undefined) return;
+  const { expected } = useLecture.getState();
+  const at = expected.indexOf(cycle);
+  if (at >= 0) useLecture.setState({ expected: expected.slice(at + 1) });
+  else if (useLecture.getState().chosen !== null)
+    useLecture.setState({ chosen: null, expected: [] });
+});
+
+/** Where next/previous count from: the step chosen last (even before the simulator is there). */
+function baseStep(): { steps: LectureStep[]; base: number } {
+  const app = useApp.getState();
+  const steps = stepsOf(app);
+  const { chosen } = useLecture.getState();
+  return { steps, base: chosen ?? activeStepIndex(steps, app.view?.cycle ?? 0) };
+}
+
+export const lecture = {
+  /** Moves the simulator to a step's cycle and makes it the current step. */
+  goToStep(index: number): void {
+    const app = useApp.getState();
+    const step = stepsOf(app)[index];
+    if (!step) return;
+    actions.pause();
+    const { expected } = useLecture.getState();
+    const already = app.view?.cycle === step.cycle && expected.length === 0;
+    useLecture.setState({ chosen: index, expected: already ? [] : [...expected, step.cycle] });
+    if (!already) void actions.seek(step.cycle);
+  },
+  nextStep(): void {
+    const { steps, base } = baseStep();
+    const next = nextStepIndex(steps, base);
+    if (next !== null) lecture.goToStep(next);
+  },
+  previousStep(): void {
+    const { steps, base } = baseStep();
+    const previous = previousStepIndex(steps, base);
+    if (previous !== null) lecture.goToStep(previous);
+  },
+
+  /** Hides or shows the walkthrough notes panel (an open panel, so the share link keeps it). */
+  toggleNotes: () => actions.toggleView('notes'),
+
+  setPresent(present: boolean): void {
+    useLecture.setState({ present, embed: false });
+  },
+  togglePresent: () => lecture.setPresent(!useLecture.getState().present),
+  zoom(dir: 1 | -1): void {
+    const zoom = stepZoom(useLecture.getState().zoom, dir);
+    useLecture.setState({ zoom });
+    try {
+      localStorage.setItem(ZOOM_KEY, String(zoom));
+    } catch {
+      // No storage (private mode, some iframes): the zoom lasts for this page only.
+    }
+  },
+
+  /** Opens the start page as a history entry, so Back returns to the scenario. */
+  openStart(): void {
+    location.hash = 'start';
+  },
+  /** Back from the start page to the scenario that is loaded (url-sync rewrites its link). */
+  closeStart(): void {
+    if (useApp.getState().spec) useLecture.setState({ startOpen: false });
+  },
+
+  /** The modes a URL fragment asks for (at boot and on every hash change). */
+  applyParams(params: LectureParams): void {
+    useLecture.setState({
+      startOpen: params.start,
+      present: params.present,
+      embed: params.embed,
+    });
+  },
+
+  /** Escape: back from the start page, or out of presentation mode. */
+  escape(): void {
+    const { startOpen, present } = useLecture.getState();
+    if (startOpen) lecture.closeStart();
+    else if (present) lecture.setPresent(false);
+  },
+};

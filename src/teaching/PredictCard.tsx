@@ -1,0 +1,259 @@
+/**
+ * Predict, then see — the bar (turn "Predict each step" on, choose what to be asked about, the
+ * score) and the card: the question as a radio group, "Check my prediction", then right or wrong,
+ * the explanation with the rule that fired, and the outcome shown in the views.
+ */
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { predictionKindsFor, type PredictionCheck } from '../../sim-core/teaching/index';
+import { useApp } from '../state/store';
+import { useAssignment } from './assignment-store';
+import { predict, usePredict, type KindChoice } from './predict-store';
+import './teaching.css';
+
+/** Short names for the "Ask about" menu (the registry's titles are sentences). */
+const KIND_LABEL: Record<string, string> = {
+  cacheState: 'a block’s next state in a cache',
+  nextBusTransaction: 'the next bus transaction',
+  queuePointer: 'a queue pointer’s next value',
+  routerOutput: 'a packet’s next output port',
+  craniumCount: 'an auto-receive channel’s count',
+};
+
+export function PredictBar() {
+  const model = useApp((s) => s.meta?.model ?? null);
+  const eachStep = usePredict((s) => s.eachStep);
+  const kind = usePredict((s) => s.kind);
+  const right = usePredict((s) => s.right);
+  const wrong = usePredict((s) => s.wrong);
+  const phase = usePredict((s) => s.phase);
+  const note = usePredict((s) => s.note);
+  // Not during an assignment (see predictionsOff).
+  const assignment = useAssignment((s) => s.student !== null);
+  const kinds = model && !assignment ? predictionKindsFor(model) : [];
+  if (kinds.length === 0) return null;
+  const chosen = kind === 'any' || kinds.some((k) => k.kind === kind) ? kind : 'any';
+  return (
+    <div className="predict-bar" role="group" aria-label="Predict, then see">
+      <label className="predict-toggle">
+        <input
+          type="checkbox"
+          checked={eachStep}
+          onChange={(e) => predict.setEachStep(e.target.checked)}
+          data-testid="predict-each-step"
+        />
+        Predict each step
+      </label>
+      <label>
+        Ask about
+        <select
+          value={chosen}
+          onChange={(e) => predict.setKind(e.target.value as KindChoice)}
+          data-testid="predict-kind"
+        >
+          <option value="any">any step (in turn)</option>
+          {kinds.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {KIND_LABEL[k.kind] ?? k.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        onClick={() => predict.askNow()}
+        disabled={phase === 'fetching' || phase === 'asking' || phase === 'checking'}
+        data-testid="predict-now"
+      >
+        Predict the next step
+      </button>
+      <span className="predict-score" data-testid="predict-score">
+        Predictions: <strong>{right}</strong> right, <strong>{wrong}</strong> wrong
+      </span>
+      {note && phase === 'idle' ? (
+        <span className="muted" role="status">
+          {note}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function PredictCard() {
+  const phase = usePredict((s) => s.phase);
+  const question = usePredict((s) => s.question);
+  const result = usePredict((s) => s.result);
+  const checkpoint = usePredict((s) => s.checkpoint);
+  // The option chosen for a question (a new question starts unanswered).
+  const [choice, setChoice] = useState<{ question: string; value: string } | null>(null);
+  const ids = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  const nudge = usePredict((s) => s.nudge);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  const questionId = question?.id;
+  const selected = choice && choice.question === questionId ? choice.value : null;
+  const setSelected = (value: string) => questionId && setChoice({ question: questionId, value });
+
+  // A new question takes the focus (its prompt is read out; Tab reaches
+  // the options). A forward move while it waits for the answer brings the focus back to it.
+  useEffect(() => {
+    if (questionId) cardRef.current?.focus();
+  }, [questionId]);
+  useEffect(() => {
+    if (nudge > 0) cardRef.current?.focus();
+  }, [nudge]);
+  useEffect(() => {
+    if (phase === 'answered') outcomeRef.current?.focus();
+  }, [phase]);
+
+  if (phase === 'idle' || (phase === 'fetching' && !question)) {
+    return phase === 'fetching' ? (
+      <section className="predict-card" aria-busy="true" data-testid="predict-card">
+        <p className="muted">Finding the next step to predict…</p>
+      </section>
+    ) : null;
+  }
+  if (!question) return null;
+  const answered = phase === 'answered' && result !== null;
+  const promptId = `${ids}-prompt`;
+  return (
+    <section
+      ref={cardRef}
+      tabIndex={-1}
+      className={`predict-card${answered ? (result.correct ? ' right' : ' wrong') : ''}`}
+      aria-labelledby={`${ids}-title`}
+      aria-describedby={promptId}
+      data-testid="predict-card"
+    >
+      <h2 id={`${ids}-title`}>
+        Predict, then see{' '}
+        <span className="muted">
+          {checkpoint !== null ? `checkpoint of step ${checkpoint + 1}, ` : ''}cycle{' '}
+          {question.cycle}
+        </span>
+      </h2>
+      <p id={promptId} className="predict-prompt" data-testid="predict-prompt">
+        {question.prompt}
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (selected !== null && phase === 'asking') void predict.answer(selected);
+        }}
+      >
+        <div
+          className="predict-options"
+          role="radiogroup"
+          aria-labelledby={promptId}
+          aria-required="true"
+          data-testid="predict-options"
+        >
+          {question.options.map((option) => {
+            const mark = answered
+              ? option.value === result.value
+                ? 'correct'
+                : option.value === result.given
+                  ? 'given'
+                  : ''
+              : '';
+            return (
+              <label key={option.value} className={`predict-option ${mark}`}>
+                <input
+                  type="radio"
+                  name={`${ids}-option`}
+                  value={option.value}
+                  checked={(answered ? result.given : selected) === option.value}
+                  disabled={phase !== 'asking'}
+                  onChange={() => setSelected(option.value)}
+                  data-testid={`predict-option-${option.value}`}
+                />
+                <span>
+                  {mark === 'correct' ? (
+                    <strong className="predict-mark">
+                      ✓ {result?.correct ? 'your answer, and ' : ''}what the simulator did
+                    </strong>
+                  ) : null}
+                  {mark === 'given' ? (
+                    <strong className="predict-mark">✗ your answer</strong>
+                  ) : null}
+                  {option.label}
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        {answered ? null : (
+          <div className="predict-actions">
+            <button
+              type="submit"
+              className="primary"
+              aria-disabled={selected === null || phase !== 'asking'}
+              data-testid="predict-check"
+            >
+              {phase === 'checking' ? 'Checking…' : 'Check my prediction'}
+            </button>
+            <button type="button" onClick={() => predict.skip()} data-testid="predict-skip">
+              Skip
+            </button>
+            {selected === null ? (
+              <span className="muted">Choose an answer (arrow keys move between them).</span>
+            ) : null}
+          </div>
+        )}
+      </form>
+      <p role="status" className="visually-hidden">
+        {answered
+          ? result.correct
+            ? 'Right.'
+            : `Not quite: the simulator says ${result.label}.`
+          : ''}
+      </p>
+      {answered ? <Outcome result={result} innerRef={outcomeRef} /> : null}
+    </section>
+  );
+}
+
+function Outcome({
+  result,
+  innerRef,
+}: {
+  result: PredictionCheck;
+  innerRef: RefObject<HTMLParagraphElement | null>;
+}) {
+  return (
+    <div className="predict-outcome" data-testid="predict-outcome">
+      <p className="predict-verdict" ref={innerRef} tabIndex={-1} data-testid="predict-verdict">
+        {result.correct ? (
+          <>
+            <span aria-hidden="true">✓ </span>Right: {result.label}
+          </>
+        ) : (
+          <>
+            <span aria-hidden="true">✗ </span>Not quite. The simulator says: {result.label}
+          </>
+        )}
+      </p>
+      <p data-testid="predict-explanation">{result.explanation}</p>
+      {result.rules.length > 0 ? (
+        <>
+          <p className="predict-rules-title">The rule that fired:</p>
+          <ul className="predict-rules">
+            {result.rules.map((rule, i) => (
+              <li key={i}>
+                <code>
+                  {rule.protocol}: {rule.from} × {rule.event} → {rule.to}
+                  {rule.actions.length ? ` (${rule.actions.join(', ')})` : ''}
+                </code>
+                {rule.text.includes(' — ')
+                  ? ` — ${rule.text.split(' — ').slice(1).join(' — ')}`
+                  : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p className="muted">The views now show cycle {result.cycle}, where it happened.</p>
+      <button onClick={() => predict.dismiss()} data-testid="predict-continue">
+        Continue
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,412 @@
+/**
+ * The open assignment: the parsed file, the student (name, id and personalised values), their
+ * answers (saved to local storage on every change, so a reload loses nothing), the prediction
+ * questions generated for them, and coded problems with a file or a submission.
+ *
+ * Opening: by link (`#v1?a=<built-in id>`; `af=<id>` reopens one opened from a file) or by file.
+ * Then the student gives their name and id; their scenario (the assignment's, with their
+ * personalised values) loads with the locked parameters' menus disabled and the hidden panels
+ * gone. "Export submission" downloads the submission file that tools/grade.ts grades.
+ */
+import { create } from 'zustand';
+import { builtinAssignments, findAssignment } from '../../scenarios/assignments/index';
+import { findBuiltin } from '../../scenarios/index';
+import {
+  assignmentScenario,
+  checkAnswers,
+  freeOverrides,
+  makeSubmission,
+  parseAssignment,
+  personalise,
+  personalOverrides,
+  questionCycle,
+  type Answer,
+  type Assignment,
+  type Personalisation,
+  type PredictionQuestion,
+  type Scalar,
+  type TeachingIssue,
+} from '../../sim-core/teaching/index';
+import type { Override, ViewName } from '../../sim-core/index';
+import { actions, useApp } from '../state/store';
+import type { LoadSpec } from '../worker/sim-api';
+import {
+  fileKey,
+  forgetLastStudent,
+  lockReason,
+  readLastStudent,
+  readProgress,
+  submissionFileName,
+  toOverrides,
+  writeProgress,
+  type AssignmentRef,
+} from './assignment-logic';
+
+export interface TeachingProblem {
+  context: string;
+  issues: TeachingIssue[];
+}
+
+/** A prediction question as generated for this student (by simulation, in the worker). */
+export type PredictionSlot =
+  | { state: 'loading' }
+  | { state: 'ready'; question: PredictionQuestion }
+  | { state: 'none'; reason: string };
+
+export interface AssignmentState {
+  assignment: Assignment | null;
+  ref: AssignmentRef | null;
+  student: { id: string; name: string } | null;
+  personal: Personalisation | null;
+  answers: Record<string, Answer>;
+  /** When the answers were last saved in this browser (ISO text), or null. */
+  savedAt: string | null;
+  /** False when local storage refused the last save. */
+  saved: boolean;
+  /** Set when saved answers were made for an earlier revision of the file. */
+  staleNote: string | null;
+  predictions: Record<string, PredictionSlot>;
+  problem: TeachingProblem | null;
+  /** What the last export did (shown next to the button). */
+  exportNote: string | null;
+}
+
+const initial = {
+  assignment: null,
+  ref: null,
+  student: null,
+  personal: null,
+  answers: {},
+  savedAt: null,
+  saved: true,
+  staleNote: null,
+  predictions: {},
+  problem: null,
+  exportNote: null,
+} satisfies AssignmentState;
+
+export const useAssignment = create<AssignmentState>(() => ({ ...initial }));
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const builtinDoc = (id: string) => findBuiltin(id)?.doc;
+
+/** The app's name and version, written into submissions for support. */
+const APP = 'NI Lab 0.1.0';
+
+/** The scenario this student runs, plus `extra` overrides (a question's, a design's values). */
+export function studentSpec(
+  assignment: Assignment,
+  p: Personalisation,
+  extra: readonly Override[] = [],
+): LoadSpec | TeachingIssue[] {
+  if ('builtin' in assignment.scenario)
+    return {
+      kind: 'builtin',
+      id: assignment.scenario.builtin,
+      overrides: [...toOverrides(assignment.scenario.overrides), ...personalOverrides(p), ...extra],
+    };
+  const scenario = assignmentScenario(assignment, p, extra);
+  return scenario.ok ? { kind: 'document', doc: scenario.value } : scenario.error;
+}
+
+/** Panels the assignment hides (a stable empty array when none). */
+const NONE: ViewName[] = [];
+export const hiddenPanels = (s: AssignmentState): ViewName[] => s.assignment?.hiddenPanels ?? NONE;
+
+/** Why a parameter's menu is disabled, or null (see lockReason). */
+export function useLock(): (path: string) => string | null {
+  const assignment = useAssignment((s) => (s.student ? s.assignment : null));
+  return (path) => lockReason(assignment, path);
+}
+
+function show(context: string, issues: TeachingIssue[]): void {
+  useAssignment.setState({ problem: { context, issues } });
+}
+
+function save(): void {
+  const { assignment, student, answers } = useAssignment.getState();
+  if (!assignment || !student) return;
+  const savedAt = new Date().toISOString();
+  const saved = writeProgress(storage(), assignment.id, {
+    version: 1,
+    digest: assignment.digest,
+    revision: assignment.revision,
+    student,
+    answers,
+    savedAt,
+  });
+  useAssignment.setState({ savedAt: saved ? savedAt : null, saved });
+}
+
+/** Generates this student's prediction questions in the worker, one after another. */
+async function generatePredictions(assignment: Assignment, p: Personalisation): Promise<void> {
+  const api = useApp.getState().api;
+  const questions = assignment.questions.filter((q) => q.kind === 'prediction');
+  if (!api || questions.length === 0) return;
+  useAssignment.setState({
+    predictions: Object.fromEntries(questions.map((q) => [q.id, { state: 'loading' as const }])),
+  });
+  for (const q of questions) {
+    let slot: PredictionSlot;
+    const scenario = assignmentScenario(assignment, p, q.overrides);
+    if (!scenario.ok)
+      slot = { state: 'none', reason: scenario.error.map((i) => i.message).join('; ') };
+    else {
+      try {
+        const reply = await api.predictIn(scenario.value, questionCycle(q, p), q.predict, q.target);
+        slot = !reply.ok
+          ? { state: 'none', reason: reply.issues.map((i) => i.message).join('; ') }
+          : reply.question
+            ? { state: 'ready', question: reply.question }
+            : { state: 'none', reason: 'nothing to predict at this cycle' };
+      } catch (e) {
+        slot = { state: 'none', reason: e instanceof Error ? e.message : 'the simulator failed' };
+      }
+    }
+    // The student or the assignment may have changed meanwhile.
+    const now = useAssignment.getState();
+    if (now.assignment !== assignment || now.personal !== p) return;
+    useAssignment.setState({ predictions: { ...now.predictions, [q.id]: slot } });
+  }
+}
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const assignmentActions = {
+  /**
+   * Opens a parsed-or-not assignment document. Coded problems (ASG…) are shown and nothing
+   * changes when it does not parse. Resumes as the student who last worked on it here.
+   */
+  async open(doc: unknown, ref: AssignmentRef, context: string, cycle?: number): Promise<boolean> {
+    const parsed = parseAssignment(doc, builtinDoc);
+    if (!parsed.ok) {
+      show(context, parsed.error);
+      return false;
+    }
+    const assignment = parsed.value;
+    useAssignment.setState({
+      ...initial,
+      assignment,
+      ref: { id: assignment.id, file: ref.file },
+    });
+    const last = readLastStudent(storage(), assignment.id);
+    if (last) await assignmentActions.begin(last.name, last.id, cycle);
+    return true;
+  },
+
+  /** Opens a built-in assignment by id (`#v1?a=<id>`). */
+  openBuiltin(id: string, cycle?: number): Promise<boolean> {
+    const found = findAssignment(id);
+    if (!found) {
+      show('Opening the assignment', [
+        {
+          code: 'ASG008',
+          path: 'a',
+          message: `there is no built-in assignment "${id.slice(0, 64)}" (there are ${builtinAssignments.length}: ${builtinAssignments
+            .map((a) => a.id)
+            .slice(0, 12)
+            .join(', ')})`,
+        },
+      ]);
+      return Promise.resolve(false);
+    }
+    return assignmentActions.open(found.doc, { id, file: false }, `Opening ${found.file}`, cycle);
+  },
+
+  /** Reopens an assignment this browser opened from a file (`#v1?af=<id>`). */
+  reopenFile(id: string, cycle?: number): Promise<boolean> {
+    let text: string | null;
+    try {
+      text = storage()?.getItem(fileKey(id)) ?? null;
+    } catch {
+      text = null;
+    }
+    if (text === null) {
+      show('Reopening the assignment', [
+        {
+          code: 'ASG008',
+          path: 'af',
+          message: `assignment "${id.slice(0, 64)}" was opened from a file that this browser no longer has: open the file again`,
+        },
+      ]);
+      return Promise.resolve(false);
+    }
+    return assignmentActions.open(text, { id, file: true }, 'Reopening the assignment', cycle);
+  },
+
+  /** Opens an assignment file the student chose (kept in local storage for reloads). */
+  async openFile(file: File): Promise<boolean> {
+    const context = `Opening ${file.name}`;
+    if (file.size > 1_000_000) {
+      show(context, [
+        { code: 'ASG007', path: '', message: 'the file is larger than 1 MB: not an assignment' },
+      ]);
+      return false;
+    }
+    const text = await file.text();
+    const parsed = parseAssignment(text, builtinDoc);
+    if (!parsed.ok) {
+      show(context, parsed.error);
+      return false;
+    }
+    try {
+      storage()?.setItem(fileKey(parsed.value.id), text);
+    } catch {
+      // Without storage the assignment works until the page is reloaded.
+    }
+    return assignmentActions.open(text, { id: parsed.value.id, file: true }, context);
+  },
+
+  /**
+   * The student starts (or resumes): personalised values from their id, their saved answers, and
+   * their scenario loaded at `cycle`.
+   */
+  async begin(name: string, id: string, cycle = 0): Promise<boolean> {
+    const { assignment } = useAssignment.getState();
+    if (!assignment) return false;
+    if (id.trim() === '') {
+      show('Starting the assignment', [
+        { code: 'SUB003', path: 'student.id', message: 'a student id is required' },
+      ]);
+      return false;
+    }
+    const student = { id: id.trim().slice(0, 64), name: name.trim().slice(0, 120) };
+    const personal = personalise(assignment, student.id);
+    const progress = readProgress(storage(), assignment, student.id);
+    const staleNote =
+      progress && progress.digest !== '' && progress.digest !== assignment.digest
+        ? `Your saved answers were made for revision ${progress.revision} of this assignment; this is revision ${assignment.revision}. Check them before you export.`
+        : null;
+    useAssignment.setState({
+      student,
+      personal,
+      answers: progress?.answers ?? {},
+      savedAt: progress?.savedAt || null,
+      staleNote,
+      problem: null,
+      exportNote: null,
+      predictions: {},
+    });
+    // A new student's empty progress is saved at once, so a reload resumes as them.
+    if (!progress) save();
+    else writeProgress(storage(), assignment.id, { ...progress, student });
+    const spec = studentSpec(assignment, personal);
+    if (Array.isArray(spec)) {
+      show('Loading the assignment’s scenario', spec);
+      return false;
+    }
+    const loaded = await actions.load(spec, {
+      cycle,
+      context: 'Loading the assignment’s scenario',
+    });
+    void generatePredictions(assignment, personal);
+    return loaded;
+  },
+
+  setAnswer(questionId: string, value: Answer): void {
+    useAssignment.setState((s) => ({
+      answers: { ...s.answers, [questionId]: value },
+      exportNote: null,
+    }));
+    save();
+  },
+  clearAnswer(questionId: string): void {
+    useAssignment.setState((s) => {
+      const answers = { ...s.answers };
+      delete answers[questionId];
+      return { answers, exportNote: null };
+    });
+    save();
+  },
+
+  /**
+   * Loads this student's scenario with a question's overrides (locked and personalised values
+   * stay), at `cycle`.
+   */
+  showConfiguration(extra: Record<string, unknown>, cycle = 0): Promise<boolean> {
+    return loadWith(toOverrides(extra), cycle);
+  },
+
+  /** Loads this student's scenario with a design's free values (and the question's overrides). */
+  tryDesign(
+    questionOverrides: Record<string, unknown>,
+    config: Record<string, Scalar>,
+  ): Promise<boolean> {
+    const { assignment } = useAssignment.getState();
+    if (!assignment) return Promise.resolve(false);
+    return loadWith([...toOverrides(questionOverrides), ...freeOverrides(assignment, config)], 0);
+  },
+
+  /** Builds, checks and downloads the submission file. */
+  exportSubmission(): boolean {
+    const { assignment, student, answers } = useAssignment.getState();
+    if (!assignment || !student) return false;
+    const submission = makeSubmission(assignment, student, answers, new Date().toISOString(), APP);
+    const check = checkAnswers(assignment, submission);
+    if (check.status !== 'ok') {
+      show('Exporting the submission', check.problems);
+      return false;
+    }
+    const name = submissionFileName(assignment.id, student.id);
+    download(name, `${JSON.stringify(submission, null, 2)}\n`);
+    useAssignment.setState({
+      problem: null,
+      exportNote: `Downloaded ${name}. Hand this file in; your answers stay saved here too.`,
+    });
+    return true;
+  },
+
+  /** Another student on this computer: back to the name and id form (progress stays saved). */
+  switchStudent(): void {
+    const { assignment } = useAssignment.getState();
+    if (assignment) forgetLastStudent(storage(), assignment.id);
+    useAssignment.setState({
+      student: null,
+      personal: null,
+      answers: {},
+      savedAt: null,
+      predictions: {},
+      exportNote: null,
+      staleNote: null,
+    });
+  },
+
+  /** Closes the assignment (answers stay saved) and leaves its scenario loaded, unlocked. */
+  leave(): void {
+    useAssignment.setState({ ...initial });
+  },
+
+  dismissProblem(): void {
+    useAssignment.setState({ problem: null });
+  },
+  showProblem: show,
+};
+
+/** Loads this student's scenario with `extra` overrides at `cycle`. */
+async function loadWith(extra: Override[], cycle: number): Promise<boolean> {
+  const { assignment, personal } = useAssignment.getState();
+  if (!assignment || !personal) return false;
+  const spec = studentSpec(assignment, personal, extra);
+  if (Array.isArray(spec)) {
+    show('Loading the configuration', spec);
+    return false;
+  }
+  return actions.load(spec, { cycle, context: 'Loading the configuration' });
+}

@@ -6,5 +6,6 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 60_000,
+    setupFiles: ['tests/setup/fast-check.ts'],
   },
 });

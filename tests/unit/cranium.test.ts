@@ -111,6 +111,51 @@ describe('auto-receive', () => {
     );
   });
 
+  it('notifies the message its channel received, not a queued one of the same length (fast-check counterexample)', () => {
+    // Node 1 sends 3 packets to the user queue, node 2 sends 3 packets to receive channel 1;
+    // the queued message completes first and once took the channel's notification.
+    const send = (remoteChannel: number, queue: boolean): Program => [
+      { op: 'barrier' },
+      { op: 'send', channel: 2, to: 0, remoteChannel, buffer: 1, packets: 3, queue },
+      { op: 'waitSend', channel: 2 },
+    ];
+    const { sys } = runWithEvents({
+      version: 1,
+      id: 'unit',
+      title: 'unit',
+      topic: 'cranium',
+      seed: 0,
+      system: {
+        kind: 'cranium',
+        k: 3,
+        scheduler: 'fcfs',
+        memory: 'adu',
+        queueEntries: { user: 4 },
+      },
+      workload: {
+        nodes: [
+          {
+            node: 0,
+            buffers: [{ handle: 1 }, { handle: 2 }],
+            program: [
+              { op: 'recv', channel: 1, from: 2, remoteChannel: 2, buffer: 2, packets: 3 },
+              { op: 'barrier' },
+              { op: 'waitRecv', channel: 1 },
+              { op: 'pollQueue', count: 3 },
+            ],
+          },
+          { node: 1, buffers: [{ handle: 1 }], program: send(0, true) },
+          { node: 2, buffers: [{ handle: 1 }], program: send(1, false) },
+        ],
+      },
+    });
+    expect(sys.state.halted).toBe(true);
+    for (const m of Object.values(sys.state.messages)) {
+      expect(m.notifiedAt, `message from node ${m.src}`).toBeGreaterThanOrEqual(m.completedAt);
+      expect(m.completedAt).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('a send before the receive is posted: packets go to the user error queue with error 2, and the receiver hangs', () => {
     const { sys, events } = runWithEvents(
       twoNodes(

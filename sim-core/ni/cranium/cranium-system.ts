@@ -728,6 +728,8 @@ export class CraniumSystem {
     pkt.placedAt = c;
     if (dest.kind === 'auto') {
       const ch = node.ni.recv[dest.channel]!;
+      // The channel remembers its message so the notification names it, not a look-alike.
+      ch.msg = pkt.msg;
       const buffer = Object.values(node.buffers).find((b) => b.frame === ch.page)!;
       msg.arrivals.push(pkt.seq);
       msg.placed += 1;
@@ -1063,15 +1065,8 @@ export class CraniumSystem {
     if (kind === 'notify') {
       const channel = Number(b);
       if (a === 'recv') {
-        const ch = node.ni.recv[channel]!;
-        const msg = Object.values(s.messages).find(
-          (m) =>
-            m.dst === node.node &&
-            m.completedAt >= 0 &&
-            m.notifiedAt < 0 &&
-            m.packets === ch.packets,
-        );
-        if (msg) {
+        const msg = s.messages[node.ni.recv[channel]!.msg];
+        if (msg && msg.notifiedAt < 0) {
           msg.notifiedAt = c;
           msg.receiver = node.node;
           if (this.cfg.checkInvariants && msg.placed < msg.packets)

@@ -10,6 +10,9 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
   existsSync(p),
 );
 const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
+// Another port and build folder let two test runs share a machine (E2E_PORT, E2E_DIST).
+const port = Number(process.env.E2E_PORT ?? 4173);
+const outDir = process.env.E2E_DIST ? ` --outDir ${process.env.E2E_DIST}` : '';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,7 +24,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1600, height: 1000 },
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: [
@@ -36,8 +39,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort${outDir}`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

@@ -222,7 +222,7 @@ export function cniConfigOf(scenario: CniScenario): CniConfig {
     costs: { ...CNI_BUS_PRESETS[sys.bus], ...sys.costs },
     protocol: protocols[sys.protocol],
     optimisations: { ...sys.optimisations },
-    virtualPolling: sys.virtualPolling,
+    virtualPolling: sys.virtualPolling ?? NI_KINDS[sys.ni].virtualPolling,
     backoff: sys.backoff,
     snarfing: sys.snarfing,
     writeBackBuffer: sys.writeBackBuffer,

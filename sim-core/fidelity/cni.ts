@@ -33,7 +33,7 @@ export function defaultCniConfig(
     costs: { ...CNI_BUS_PRESETS[bus] },
     protocol: protocols.MOESI,
     optimisations: { lazyPointers: true, validBits: true, senseReverse: true },
-    virtualPolling: 'previous-block',
+    virtualPolling: NI_KINDS[ni].virtualPolling,
     backoff: 0,
     snarfing: false,
     writeBackBuffer: false,

@@ -13,7 +13,7 @@ export const BUS_TXN_KINDS: readonly BusTxnKind[] = ['RD', 'RDX', 'INV', 'WB'];
 export interface BusCosts {
   /** A 64-byte block moved to a cache, from memory or from another cache (Table 2: 42). */
   blockTransfer: number;
-  /** A dirty block written back to memory (not in Table 2; the digest assumes = block, 42). */
+  /** A dirty block written back to memory (not in Table 2: derived, see TABLE_2). */
   writeBack: number;
   /** Address-only invalidation (not in Table 2; an explicit, documented assumption). */
   invalidate: number;
@@ -23,13 +23,61 @@ export interface BusCosts {
   uncachedStore: number;
 }
 
+/** Processor cycles per bus cycle: a 200 MHz processor, a 100 MHz memory bus, a 50 MHz I/O bus (§C.1). */
+const CYCLES_PER_BUS_CYCLE = { memory: 2, io: 4 } as const;
+
 /**
- * Table 2 of the CNI paper (L689-709). The I/O-bus column includes the memory-bus cycles, and
- * there the block figure is the CNI→processor transfer (76; processor→CNI is 62).
+ * Not in Table 2: a 64-byte write-back is an uncached 8-byte store's transaction carrying seven
+ * more 8-byte data beats, one bus cycle each (memory 12 + 7 × 2 = 26; I/O 32 + 7 × 4 = 60).
+ */
+const writeBackAfter = (uncachedStore: number, bus: keyof typeof CYCLES_PER_BUS_CYCLE) =>
+  uncachedStore + 7 * CYCLES_PER_BUS_CYCLE[bus];
+
+/**
+ * Table 2 of the CNI paper (L689-709) in processor cycles, the single source of every bus cost in
+ * the project. The I/O-bus column includes the memory-bus cycles used. The invalidation is the
+ * digest's placeholder i (§B.9), calibrated in docs/fidelity/cni.md.
+ */
+export const TABLE_2 = {
+  memory: {
+    uncachedLoad: 28,
+    uncachedStore: 12,
+    deviceToProcessor: 42,
+    processorToDevice: 42,
+    memoryToCache: 42,
+    writeBack: writeBackAfter(12, 'memory'),
+    invalidate: 8,
+  },
+  io: {
+    uncachedLoad: 48,
+    uncachedStore: 32,
+    deviceToProcessor: 76,
+    processorToDevice: 62,
+    memoryToCache: 42,
+    writeBack: writeBackAfter(32, 'io'),
+    invalidate: 24,
+  },
+} as const;
+
+/**
+ * The bus model's presets: a block moves between processors at the memory-to-cache cost on the
+ * memory bus; on the I/O bus the block figure is the CNI→processor transfer (76).
  */
 export const busPresets = {
-  memory: { blockTransfer: 42, writeBack: 42, invalidate: 8, uncachedLoad: 28, uncachedStore: 12 },
-  io: { blockTransfer: 76, writeBack: 62, invalidate: 16, uncachedLoad: 48, uncachedStore: 32 },
+  memory: {
+    blockTransfer: TABLE_2.memory.memoryToCache,
+    writeBack: TABLE_2.memory.writeBack,
+    invalidate: TABLE_2.memory.invalidate,
+    uncachedLoad: TABLE_2.memory.uncachedLoad,
+    uncachedStore: TABLE_2.memory.uncachedStore,
+  },
+  io: {
+    blockTransfer: TABLE_2.io.deviceToProcessor,
+    writeBack: TABLE_2.io.writeBack,
+    invalidate: TABLE_2.io.invalidate,
+    uncachedLoad: TABLE_2.io.uncachedLoad,
+    uncachedStore: TABLE_2.io.uncachedStore,
+  },
 } as const satisfies Record<string, BusCosts>;
 
 export type BusPreset = keyof typeof busPresets;

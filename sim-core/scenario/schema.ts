@@ -177,7 +177,8 @@ const cniSystem = z.strictObject({
       senseReverse: z.boolean().default(true),
     })
     .prefault({}),
-  virtualPolling: choice(['off', 'previous-block', 'same-block']).default('previous-block'),
+  /** Absent: the NI kind's own (sim-core/ni/cni/config.ts, NI_KINDS). */
+  virtualPolling: choice(['off', 'previous-block', 'same-block']).optional(),
   backoff: intIn(0, 100_000).default(0),
   snarfing: z.boolean().default(false),
   writeBackBuffer: z.boolean().default(false),

@@ -32,6 +32,8 @@ export function stateLabel(state: string): string {
 export const txnColours: Record<string, string> = {
   RD: '#0072B2',
   RDX: '#D55E00',
+  // Ownership without data (a device overwriting a whole block): the last Okabe-Ito hue.
+  ITOM: '#F0E442',
   INV: '#CC79A7',
   WB: '#009E73',
   // Uncached 8-byte register accesses of the network interfaces (NI2w, CNI4's status register).
@@ -43,6 +45,7 @@ export const txnColours: Record<string, string> = {
 export const txnNames: Record<string, string> = {
   RD: 'read',
   RDX: 'read for ownership',
+  ITOM: 'ownership without data (whole-block write)',
   INV: 'invalidate',
   WB: 'write-back',
   UCR8: 'uncached 8-byte load',

@@ -1,7 +1,8 @@
 /**
  * Protocol-table coverage: every cell of MSI, MESI and MOESI that is not marked impossible is
- * fired by some run — the built-in scenarios under each protocol, seeded random workloads on tiny
- * caches, and directed races for the rare transient cells. A cell nobody reaches is either dead
+ * fired by some run — the coherence and coherent-NI lectures under each protocol (the NIs' block
+ * writes are what fire IM_D × Done), seeded random workloads on tiny caches, and directed races
+ * for the rare transient cells. A cell nobody reaches is either dead
  * table text or a scenario gap; the failure message lists them.
  */
 import { describe, expect, it } from 'vitest';
@@ -42,19 +43,24 @@ function run(scenario: Scenario): SimEventBody[] {
   return events;
 }
 
+/** Cells fired by the bus model's caches and by the coherent-NI model's agents alike. */
 function firedCells(events: readonly SimEventBody[]): Set<string> {
   const fired = new Set<string>();
-  for (const e of events) if (e.kind === 'coh.transition') fired.add(cellName(e.from, e.event));
+  for (const e of events) {
+    if (e.kind === 'coh.transition') fired.add(cellName(e.from, e.event));
+    if (e.kind === 'cni.coh' && e.event !== 'Snarf') fired.add(cellName(e.from, e.event));
+  }
   return fired;
 }
 
 // ---- the runs ----
 
+/** The coherence and coherent-NI lectures: both models run on the same tables. */
 function builtinRuns(protocol: ProtocolName): Scenario[] {
-  const busScenarios = builtinScenarios.filter(
-    (b) => ((b.doc as { system: { kind?: string } }).system.kind ?? 'bus') === 'bus',
+  const tableScenarios = builtinScenarios.filter((b) =>
+    ['bus', 'cni'].includes((b.doc as { system: { kind?: string } }).system.kind ?? 'bus'),
   );
-  return busScenarios.map((builtin) => {
+  return tableScenarios.map((builtin) => {
     const applied = applyOverrides(builtin.doc, [
       { path: 'system.protocol', value: protocol },
       { path: 'checks.invariants', value: true },

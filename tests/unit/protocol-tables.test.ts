@@ -121,7 +121,7 @@ describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
     }
   });
 
-  it('gives write permission only through an exclusive fill, a completed upgrade, or E', () => {
+  it('gives write permission only through an exclusive fill, a completed upgrade or ITOM, or E', () => {
     for (const state of p.stateOrder) {
       for (const event of PROTOCOL_EVENT_NAMES) {
         const cell = cellOf(p, state, event);
@@ -129,6 +129,7 @@ describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
         if (p.states[state]!.perm === 'write') continue;
         expect([
           'IM_D×DataExcl',
+          'IM_D×Done', // a whole-block store's ITOM: ownership without data
           'SM_D×Done',
           'OM_D×Done',
           'IS_D×DataExcl', // MESI/MOESI: → E, nobody else has a copy

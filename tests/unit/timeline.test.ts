@@ -88,7 +88,7 @@ describe.each([
     const s = session();
     const fresh = (c: number) => seen(new Session(scenario).seek(c));
     s.seek(end - 3);
-    for (const target of [end - 4, 250, 129, 128, 127, 17, 16, 15, 1, 0, 333, end - 3, 64]) {
+    for (const target of [end - 4, 250, 129, 128, 127, 17, 16, 15, 1, 0, end - 10, end - 3, 64]) {
       expect(seen(s.seek(target)), `cycle ${target}`).toEqual(fresh(target));
       expect(s.view().frame).toEqual(frames[target]);
     }

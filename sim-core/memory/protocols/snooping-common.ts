@@ -88,6 +88,8 @@ export const transientRows: Rows = {
   },
   IM_D: {
     DataExcl: ['M', ['fill', 'performStore']],
+    // A whole-block store asked for ownership only (ITOM): no data comes, the store fills it all.
+    Done: ['M', ['performStore']],
     DataShared: impossible('an RDX invalidates every other copy, so nobody asserts shared'),
   },
   SM_D: { Done: ['M', ['performStore']] },

@@ -14,7 +14,7 @@ export function describeCniEvent(e: CniEventBody & Pick<SimEvent, 'cycle'>): str
       if (e.hit) return null;
       return `${who(e.node, e.agent)} ${e.op} ${e.target} ${e.state === 'I' ? 'misses' : `needs write permission (${e.state})`}: ${e.why}`;
     case 'cni.txn': {
-      const src = e.txnKind === 'RD' || e.txnKind === 'RDX' ? sourceText(e.source) : '';
+      const src = ['RD', 'RDX', 'ITOM'].includes(e.txnKind) ? sourceText(e.source) : '';
       return `${who(e.node, e.agent)}'s ${e.txnKind} ${e.target} holds the bus ${e.cycles} cycles${src ? `, ${src}` : ''}${e.posted ? ' (posted by the bridge)' : ''} — ${e.why}`;
     }
     case 'cni.coh':

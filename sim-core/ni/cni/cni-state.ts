@@ -29,7 +29,8 @@ export interface RoutineFrame {
 
 export type Op =
   | { op: 'load'; block: number; why: string }
-  | { op: 'store'; block: number; data: BlockData; why: string }
+  /** `whole`: the store overwrites the entire block, so a miss needs ownership, not the data. */
+  | { op: 'store'; block: number; data: BlockData; why: string; whole?: boolean }
   | { op: 'ucLoad'; reg: string; why: string }
   | { op: 'ucStore'; reg: string; value: number; why: string }
   | { op: 'membar'; why: string }
@@ -61,8 +62,22 @@ export interface Agent {
   halted: boolean;
 }
 
-export type CniTxnKind = 'RD' | 'RDX' | 'INV' | 'WB' | 'UCR8' | 'UCW8';
-export const CNI_TXN_KINDS: readonly CniTxnKind[] = ['RD', 'RDX', 'INV', 'WB', 'UCR8', 'UCW8'];
+/**
+ * ITOM ("I to M"): ownership without the data, for a store that overwrites the whole block (the
+ * NI filling a queue block it does not hold): the others give up their copies as for an RDX, but
+ * unless an owner supplies the block nothing is read and only the address crosses the bus (MBus
+ * Level-2's Coherent Invalidate; the ItoM of later buses).
+ */
+export type CniTxnKind = 'RD' | 'RDX' | 'ITOM' | 'INV' | 'WB' | 'UCR8' | 'UCW8';
+export const CNI_TXN_KINDS: readonly CniTxnKind[] = [
+  'RD',
+  'RDX',
+  'ITOM',
+  'INV',
+  'WB',
+  'UCR8',
+  'UCW8',
+];
 
 export interface CniBusRequest {
   seq: number;
@@ -75,6 +90,8 @@ export interface CniBusRequest {
   why: string;
   /** The bridge NACKed it once; the next I/O-bus transaction is guaranteed (§B.8). */
   guaranteed: boolean;
+  /** A miss of a whole-block store: ask for ownership only (ITOM). */
+  wholeBlock: boolean;
 }
 
 export interface CniTxn {

@@ -23,6 +23,7 @@ import {
   type CniNode,
   type CniState,
   type CniTxn,
+  type CniTxnKind,
   type QueueSide,
 } from './cni-state';
 import { LOCAL_QUEUE_BYTES_PER_CYCLE, NI_KINDS, splitPayload } from './config';
@@ -103,7 +104,10 @@ export class CniSystem {
           current: null,
           recent: [],
           busyCycles: 0,
-          counts: { RD: 0, RDX: 0, INV: 0, WB: 0, UCR8: 0, UCW8: 0 },
+          counts: Object.fromEntries(CNI_TXN_KINDS.map((k) => [k, 0])) as Record<
+            CniTxnKind,
+            number
+          >,
           nacks: 0,
         },
         device: {

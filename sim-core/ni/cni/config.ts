@@ -3,6 +3,7 @@
  * Mukherjee et al., ISCA 1996; digest seed-000-cni.md §B.6 Table 1, §C). Every default below is
  * the paper's where it gives one; the rest are named assumptions (docs/fidelity/cni.md).
  */
+import { TABLE_2 } from '../../memory/bus';
 
 /** The five NIs of the paper's taxonomy (Table 1). */
 export const NI_KIND_NAMES = ['NI2w', 'CNI4', 'CNI16Q', 'CNI512Q', 'CNI16Qm'] as const;
@@ -12,6 +13,9 @@ export type BusKind = 'memory' | 'io';
 
 /** How the processor and the device exchange a message: the three mechanisms of the paper. */
 export type NiMechanism = 'uncached-registers' | 'cdr' | 'queue';
+
+/** Where the device pulls a send queue's blocks early (virtual polling, §B.2.2 and §H.3). */
+export type VirtualPolling = 'off' | 'previous-block' | 'same-block';
 
 export interface NiKind {
   name: NiKindName;
@@ -30,6 +34,13 @@ export interface NiKind {
   buses: readonly BusKind[];
   /** Overflow into main memory replaces software buffering when a sender blocks (§B.7). */
   autoOverflow: boolean;
+  /**
+   * The NI's own pulling of send blocks, unless a scenario sets one. The paper's variant of
+   * virtual polling is argued from CQs filled in FIFO order (L711-722), so the queue NIs pull the
+   * previous block; CNI4 reads its CDRs once SEND arrives and the processor waits for "the entire
+   * read" (L670-676, L931-937; digest §H.3); NI2w caches nothing.
+   */
+  virtualPolling: VirtualPolling;
 }
 
 /** Table 1 as data: the model reads every difference between the NIs from here. */
@@ -45,6 +56,7 @@ export const NI_KINDS: Readonly<Record<NiKindName, NiKind>> = {
     receiveHome: 'device',
     buses: ['memory', 'io'],
     autoOverflow: false,
+    virtualPolling: 'off',
   },
   CNI4: {
     name: 'CNI4',
@@ -57,6 +69,7 @@ export const NI_KINDS: Readonly<Record<NiKindName, NiKind>> = {
     receiveHome: 'device',
     buses: ['memory', 'io'],
     autoOverflow: false,
+    virtualPolling: 'off',
   },
   CNI16Q: {
     name: 'CNI16Q',
@@ -69,6 +82,7 @@ export const NI_KINDS: Readonly<Record<NiKindName, NiKind>> = {
     receiveHome: 'device',
     buses: ['memory', 'io'],
     autoOverflow: false,
+    virtualPolling: 'previous-block',
   },
   CNI512Q: {
     name: 'CNI512Q',
@@ -81,6 +95,7 @@ export const NI_KINDS: Readonly<Record<NiKindName, NiKind>> = {
     receiveHome: 'device',
     buses: ['memory', 'io'],
     autoOverflow: false,
+    virtualPolling: 'previous-block',
   },
   CNI16Qm: {
     name: 'CNI16Qm',
@@ -93,6 +108,7 @@ export const NI_KINDS: Readonly<Record<NiKindName, NiKind>> = {
     receiveHome: 'memory',
     buses: ['memory'],
     autoOverflow: true,
+    virtualPolling: 'previous-block',
   },
 };
 
@@ -106,32 +122,13 @@ export interface CniBusCosts {
   processorToDevice: number;
   /** Memory → cache and cache → cache between processors on the memory bus (64 B). */
   memoryToCache: number;
-  /** Not in Table 2: a write-back, assumed equal to a block transfer (digest §C.2 notes). */
+  /** Not in Table 2: a write-back, an uncached store's transaction with seven more data beats. */
   writeBack: number;
   /** Not in Table 2: an address-only invalidation (digest §B.9 placeholder i). */
   invalidate: number;
 }
 
-export const CNI_BUS_PRESETS: Readonly<Record<BusKind, CniBusCosts>> = {
-  memory: {
-    uncachedLoad: 28,
-    uncachedStore: 12,
-    deviceToProcessor: 42,
-    processorToDevice: 42,
-    memoryToCache: 42,
-    writeBack: 42,
-    invalidate: 8,
-  },
-  io: {
-    uncachedLoad: 48,
-    uncachedStore: 32,
-    deviceToProcessor: 76,
-    processorToDevice: 62,
-    memoryToCache: 42,
-    writeBack: 62,
-    invalidate: 24,
-  },
-};
+export const CNI_BUS_PRESETS: Readonly<Record<BusKind, CniBusCosts>> = TABLE_2;
 
 /** The cachable-queue optimisations of §B.3, each switchable (lecture E4). */
 export interface QueueOptimisations {
@@ -145,9 +142,6 @@ export const ALL_OPTIMISATIONS: QueueOptimisations = {
   validBits: true,
   senseReverse: true,
 };
-
-/** Where the device pulls a send queue's blocks early (virtual polling, §B.2.2 and §H.3). */
-export type VirtualPolling = 'off' | 'previous-block' | 'same-block';
 
 export const HEADER_BYTES = 12;
 export const BLOCK_BYTES = 64;

@@ -110,7 +110,7 @@ function request(
   ctx: Ctx,
   agent: AgentName,
   kind: CniBusRequest['kind'],
-  fields: { block?: number; reg?: string; value?: number; why: string },
+  fields: { block?: number; reg?: string; value?: number; why: string; wholeBlock?: boolean },
 ): CniBusRequest {
   const req: CniBusRequest = {
     seq: ctx.state.nextRequestSeq++,
@@ -122,6 +122,7 @@ function request(
     issuedAt: ctx.state.cycle,
     why: fields.why,
     guaranteed: false,
+    wholeBlock: fields.wholeBlock ?? false,
   };
   ctx.node.bus.queue.push(req);
   return req;
@@ -160,7 +161,11 @@ function access(ctx: Ctx, agent: Agent, op: Op & { op: 'load' | 'store' }): bool
     agent.result = line.data ? { ...line.data } : null;
     return true;
   }
-  request(ctx, agent.name, 'coherent', { block: op.block, why: op.why });
+  request(ctx, agent.name, 'coherent', {
+    block: op.block,
+    why: op.why,
+    wholeBlock: op.op === 'store' && op.whole === true,
+  });
   return false;
 }
 
@@ -193,8 +198,14 @@ function transferCost(ctx: Ctx, requester: AgentName, source: string): number {
 const SNOOP_EVENT: Partial<Record<CniTxnKind, ProtocolEvent>> = {
   RD: 'OtherRd',
   RDX: 'OtherRdX',
+  // The others give up their copies exactly as for an RDX; an owner still hands its block over.
+  ITOM: 'OtherRdX',
   INV: 'OtherInv',
 };
+
+/** An invalidation, or an ITOM no owner answered with data: only the address crosses the bus. */
+const addressOnly = (kind: CniTxnKind, data: BlockData | null) =>
+  kind === 'INV' || (kind === 'ITOM' && !data);
 
 const KIND_OF_TRANSIENT: Record<string, CniTxnKind> = {
   IS_AD: 'RD',
@@ -267,6 +278,7 @@ export function grant(ctx: Ctx): void {
   } else {
     const line = lineOf(agent, req.block);
     kind = KIND_OF_TRANSIENT[line.state] ?? modelError(ctx, `no request kind for ${line.state}`);
+    if (kind === 'RDX' && req.wholeBlock) kind = 'ITOM';
     target = blockName(ctx, req.block);
     const granted = transition(ctx, line.state, 'Grant');
     emitCoh(ctx, agent.name, req.block, line.state, granted.next, 'Grant', granted.actions, id);
@@ -300,7 +312,8 @@ export function grant(ctx: Ctx): void {
         }
       }
     }
-    if (kind === 'INV') {
+    if (addressOnly(kind, data)) {
+      // Nobody reads memory for a block the requester will overwrite whole.
       cycles = c.invalidate;
     } else {
       if (!data) {
@@ -311,7 +324,8 @@ export function grant(ctx: Ctx): void {
     }
     carried = { data: data ? { ...data } : null, shared };
   }
-  const posted = bus.kind === 'io' && agent.name === 'NI' && (kind === 'INV' || kind === 'WB');
+  const posted =
+    bus.kind === 'io' && agent.name === 'NI' && (addressOnly(kind, carried.data) || kind === 'WB');
   const txn: CniTxn = {
     id,
     kind,
@@ -343,7 +357,8 @@ export function grant(ctx: Ctx): void {
     posted,
     why: req.why,
   });
-  if (kind === 'RD' || kind === 'RDX' || kind === 'INV') ctx.hooks.onGrant(ctx, txn);
+  if (kind === 'RD' || kind === 'RDX' || kind === 'ITOM' || kind === 'INV')
+    ctx.hooks.onGrant(ctx, txn);
   if (posted) finish(ctx, txn);
 }
 
@@ -389,8 +404,11 @@ function finish(ctx: Ctx, txn: CniTxn): void {
     ctx.hooks.writeRegister(ctx, req.reg, req.value);
   } else if (txn.kind !== 'WB') {
     const line = lineOf(agent, txn.block);
-    const event: ProtocolEvent =
-      txn.kind === 'INV' ? 'Done' : txn.shared ? 'DataShared' : 'DataExcl';
+    const event: ProtocolEvent = addressOnly(txn.kind, txn.data)
+      ? 'Done'
+      : txn.shared
+        ? 'DataShared'
+        : 'DataExcl';
     const cell = transition(ctx, line.state, event);
     emitCoh(ctx, agent.name, txn.block, line.state, cell.next, event, cell.actions, txn.id);
     line.state = cell.next;

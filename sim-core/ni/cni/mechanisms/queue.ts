@@ -134,6 +134,8 @@ const queueSend: Routine = (ctx, f, a): Step => {
         op: 'store',
         block: slotBlock(q, side.pointer, part),
         data: { msg, part, ...valid },
+        // The NI writes a slot's blocks whole, so it needs their ownership, never their old data.
+        whole: a.name === 'NI',
         why:
           part === 0
             ? `write the header block of message ${msg}${opt.validBits ? `, valid word = ${validWord(opt, side)} last` : ''}`

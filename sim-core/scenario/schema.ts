@@ -333,6 +333,8 @@ export const scenarioSchema = z
       .default([]),
     /** Panels to open; when absent, the model's defaults (DEFAULT_VIEWS). */
     views: z.array(choice(VIEW_NAMES)).max(VIEW_NAMES.length).optional(),
+    /** The node the one-node panels open on (the coherent-NI queue and registers, the Cranium NI). */
+    focusNode: intIn(0, 1023).optional(),
     limits: z.strictObject({ maxCycles: intIn(1, 2_000_000).default(20_000) }).prefault({}),
     checks: z
       .strictObject({
@@ -347,6 +349,7 @@ export const scenarioSchema = z
     const inRange = (n: unknown, min: number, max: number) =>
       Number.isInteger(n) && (n as number) >= min && (n as number) <= max;
     const busWorkload = 'programs' in sc.workload || 'random' in sc.workload;
+    checkFocusNode(sc, ctx);
     if (sc.system.kind === 'cni') {
       checkCni(sc.system, sc.workload, ctx);
       return;
@@ -485,6 +488,25 @@ type CniSystemOut = z.output<typeof cniSystem>;
 type WorkloadOut = z.output<typeof scenarioSchema>['workload'];
 
 /** Cross-field checks of a network-interface scenario: the NI fits the bus, nodes exist. */
+/** focusNode names a node that a one-node panel can show: an NI node, or a Cranium node with a program. */
+function checkFocusNode(sc: z.output<typeof scenarioSchema>, ctx: z.RefinementCtx) {
+  const node = sc.focusNode;
+  if (node === undefined) return;
+  const issue = (message: string) =>
+    ctx.addIssue({ code: 'custom', path: ['focusNode'], message, params: { scn: 'SCN003' } });
+  const system = sc.system;
+  if (system.kind === 'cni') {
+    if (Number.isInteger(system.nodes) && node >= system.nodes)
+      issue(`expected a node 0..${system.nodes - 1}, got ${node}`);
+  } else if (system.kind === 'cranium') {
+    const nodes = 'nodes' in sc.workload ? sc.workload.nodes.map((n) => n.node) : [];
+    if (!nodes.includes(node))
+      issue(`expected one of the nodes with a program (${nodes.join(', ')}), got ${node}`);
+  } else {
+    issue('only the coherent-NI and Cranium panels show one node; remove focusNode');
+  }
+}
+
 function checkCni(system: CniSystemOut, workload: WorkloadOut, ctx: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string, scn = 'SCN003') =>
     ctx.addIssue({ code: 'custom', path, message, params: { scn } });

@@ -170,6 +170,39 @@ describe('parseScenario: bad input, with exact codes and paths', () => {
     ]);
   });
 
+  it('SCN003: focusNode must name a node a one-node panel can show', () => {
+    const cni = (focusNode: number) => ({
+      ...minimal(),
+      system: { kind: 'cni', nodes: 2 },
+      workload: { messages: { kind: 'pingpong', bytes: 64 } },
+      focusNode,
+    });
+    expect(parsed(cni(1)).focusNode).toBe(1);
+    expect(issues(cni(2))).toEqual([
+      { code: 'SCN003', path: 'focusNode', message: 'expected a node 0..1, got 2' },
+    ]);
+    const cranium = {
+      ...minimal(),
+      system: { kind: 'cranium', k: 4 },
+      workload: { nodes: [{ node: 5, program: [] }] },
+      focusNode: 3,
+    };
+    expect(issues(cranium)).toEqual([
+      {
+        code: 'SCN003',
+        path: 'focusNode',
+        message: 'expected one of the nodes with a program (5), got 3',
+      },
+    ]);
+    expect(issues({ ...minimal(), focusNode: 1 })).toEqual([
+      {
+        code: 'SCN003',
+        path: 'focusNode',
+        message: 'only the coherent-NI and Cranium panels show one node; remove focusNode',
+      },
+    ]);
+  });
+
   it('SCN004 (not SCN003): nodes given as the string "4"', () => {
     expect(issues(randomDoc({ nodes: '4' }))).toEqual([
       { code: 'SCN004', path: 'system.nodes', message: 'expected integer 1..16, got "4"' },

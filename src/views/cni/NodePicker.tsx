@@ -1,8 +1,9 @@
 /** Which node a per-node view shows; nothing to choose (and nothing drawn) with a single node. */
 import type { CniFrame } from '../../../sim-core/ni/cni/cni-frame';
-import { selectNode } from './selection';
+import { selectNode, useNodeFocus } from './selection';
 
 export function NodePicker({ frame, node }: { frame: CniFrame; node: number }) {
+  const { scenario } = useNodeFocus();
   if (frame.nodes.length < 2) return null;
   return (
     <label className="cv-picker">
@@ -10,7 +11,7 @@ export function NodePicker({ frame, node }: { frame: CniFrame; node: number }) {
       <select
         value={node}
         data-testid="node-picker"
-        onChange={(e) => selectNode(Number(e.target.value))}
+        onChange={(e) => selectNode(scenario, Number(e.target.value))}
       >
         {frame.nodes.map((n) => (
           <option key={n.id} value={n.id}>

@@ -19,13 +19,23 @@ export function useCniMeta(): CniMeta | null {
   return useApp((s) => (s.meta?.model === 'cni' ? s.meta : null));
 }
 
-const useNodeChoice = create<{ node: number }>(() => ({ node: 0 }));
+/** The node the user picked, per scenario: another scenario opens on its own focus again. */
+const useNodeChoice = create<{ scenario: string; node: number } | null>(() => null);
 
-export const selectNode = (node: number) => useNodeChoice.setState({ node });
+export const selectNode = (scenario: string, node: number) =>
+  useNodeChoice.setState({ scenario, node }, true);
+
+/** The scenario's id and the node its one-node panels open on (`focusNode`, else node 0). */
+export function useNodeFocus(): { scenario: string; node: number } {
+  const scenario = useApp((s) => s.scenario?.id ?? '');
+  const focus = useApp((s) => s.scenario?.focusNode ?? 0);
+  const choice = useNodeChoice();
+  return { scenario, node: choice && choice.scenario === scenario ? choice.node : focus };
+}
 
 /** The chosen node of this frame; a choice beyond a smaller scenario's nodes falls back to 0. */
 export function useSelectedNode(frame: CniFrame | null): CniNodeView | null {
-  const chosen = useNodeChoice((s) => s.node);
+  const { node } = useNodeFocus();
   if (!frame) return null;
-  return frame.nodes[chosen] ?? frame.nodes[0] ?? null;
+  return frame.nodes[node] ?? frame.nodes[0] ?? null;
 }

@@ -37,8 +37,12 @@ export function selectCraniumNode(scenario: string, node: number): void {
   useNodeChoice.setState({ scenario, node }, true);
 }
 
-/** The first configured node whose program receives (recv or a user-queue poll), else the first. */
-export function defaultNode(meta: CraniumMeta, frame: CraniumFrame): number {
+/**
+ * The scenario's `focusNode`, else the first configured node whose program receives (recv or a
+ * user-queue poll), else the first.
+ */
+export function defaultNode(meta: CraniumMeta, frame: CraniumFrame, focus?: number): number {
+  if (focus !== undefined) return focus;
   const receiver = meta.programs.find((p) =>
     p.lines.some((l) => l.startsWith('NIR_recv_channel') || l.startsWith('receive ')),
   );
@@ -48,9 +52,11 @@ export function defaultNode(meta: CraniumMeta, frame: CraniumFrame): number {
 export function useCraniumNode(frame: CraniumFrame | null): CraniumNodeView | null {
   const meta = useCraniumMeta();
   const scenario = useApp((s) => s.scenario?.id ?? '');
+  const focus = useApp((s) => s.scenario?.focusNode);
   const choice = useNodeChoice();
   if (!frame || !meta) return null;
-  const wanted = choice && choice.scenario === scenario ? choice.node : defaultNode(meta, frame);
+  const wanted =
+    choice && choice.scenario === scenario ? choice.node : defaultNode(meta, frame, focus);
   return frame.nodes.find((n) => n.node === wanted) ?? frame.nodes[0] ?? null;
 }
 

@@ -7,7 +7,7 @@ import { hash53 } from './kernel/hash';
 import type { Scenario } from './scenario/schema';
 import { createSim, type Frame, type ModelMeta, type Simulation, type Stats } from './sim';
 import type { SimEvent } from './trace/events';
-import { narrate, narrateQuiet } from './trace/narrate';
+import { narrateCycle } from './trace/narrate';
 import { Timeline } from './trace/timeline';
 
 export interface SessionOptions {
@@ -65,7 +65,7 @@ export class Session {
       frame,
       events,
       // Events that narrate to nothing (cache hits, work) must not leave the narration blank.
-      narration: narrate(events, blockBytes) || narrateQuiet(frame, blockBytes),
+      narration: narrateCycle(events, frame, blockBytes),
     };
   }
 

@@ -131,6 +131,30 @@ export function narrate(events: readonly SimEvent[], blockBytes: number): string
 }
 
 /**
+ * The narration of one cycle of any model. A Cranium run's torus also carries other processes'
+ * packets (`workload.background`): their moves would bury the story of the run's own messages,
+ * so they are counted, not told (the event log shows them on request).
+ */
+export function narrateCycle(
+  events: readonly SimEvent[],
+  frame: Frame,
+  blockBytes: number,
+): string {
+  let told = events;
+  let background = 0;
+  if (frame.model === 'cranium') {
+    const ours = new Set(frame.packets.map((p) => p.netId));
+    told = events.filter(
+      (e) => !('packet' in e) || !e.kind.startsWith('net.') || ours.has(e.packet),
+    );
+    background = events.length - told.length;
+  }
+  const story = narrate(told, blockBytes) || narrateQuiet(frame, blockBytes);
+  if (background === 0) return story;
+  return `${story.replace(/\.$/, '')}. Meanwhile ${background} move${background === 1 ? '' : 's'} of other processes' packets.`;
+}
+
+/**
  * What is going on in a cycle where nothing new happens: the transaction on the bus and what
  * each processor is doing, so the narration never goes blank while the machine is busy.
  */

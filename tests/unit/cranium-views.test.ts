@@ -102,3 +102,30 @@ describe('page lines', () => {
     expect(pairs).toBe(frame.stats.messages[0]!.outOfOrderPairs);
   });
 });
+
+describe('narration of a Cranium run', () => {
+  it("F6: tells the run's own packets and only counts the background traffic", () => {
+    const parsed = parseScenario(findBuiltin('cranium-out-of-order')!.doc);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+    const session = new Session(parsed.value);
+    const ours = new Set<number>();
+    let counted = 0;
+    for (let c = 1; c <= 397; c++) {
+      const view = session.seek(c);
+      for (const p of (view.frame as CraniumFrame).packets) ours.add(p.netId);
+      const background = view.events.filter(
+        (e) => 'packet' in e && e.kind.startsWith('net.') && !ours.has(e.packet),
+      ).length;
+      if (background > 0) {
+        counted++;
+        expect(view.narration).toContain(`Meanwhile ${background} move`);
+      }
+      // No background packet is ever named: only this run's packets appear as "packet N".
+      for (const m of view.narration.matchAll(
+        /\bpacket (\d+) (?:enters|arrives|cuts|waits|leaves|is)/g,
+      ))
+        expect(ours.has(Number(m[1])), `cycle ${c}: ${view.narration}`).toBe(true);
+    }
+    expect(counted).toBeGreaterThan(300);
+  });
+});

@@ -58,7 +58,7 @@ export function narrateQuietCranium(frame: CraniumFrame): string {
     if (node.proc.status === 'spinning')
       parts.push(`node ${node.node} polls (${node.proc.waitingFor})`);
     else if (node.proc.status === 'running' && node.proc.current)
-      parts.push(`node ${node.node} runs ${node.proc.current}`);
+      parts.push(`node ${node.node} runs “${node.proc.current.replace(/\s*;$/, '')}”`);
   }
   const moving = frame.network.packets.length;
   if (moving) parts.push(`${moving} packet${moving === 1 ? '' : 's'} in the network`);

@@ -242,6 +242,11 @@ export const assignmentSchema = z
     /** Parameters the student may change, with their allowed values. */
     free: z.array(freeParam).max(32).default([]),
     hiddenPanels: z.array(choice(VIEW_NAMES)).max(VIEW_NAMES.length).default([]),
+    /**
+     * Show the scenario's own summary, learning goals and walkthrough notes. Off by default: a
+     * lecture's text may state what the questions ask for (E4's "about 6, 4.5, 3.5 and 2.5").
+     */
+    scenarioNotes: z.boolean().default(false),
     /** Per-student values: path → choices; each student gets one choice per path. */
     randomise: z.record(randomKey, randomSpec).default({}),
     questions: z.array(questionSchema).min(1).max(40),

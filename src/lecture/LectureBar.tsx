@@ -4,6 +4,7 @@
  * the current step is shown in the notes panel (rendered by SafeText, never as HTML).
  */
 import { useApp } from '../state/store';
+import { scenarioTextHidden, useAssignment } from '../teaching/assignment-store';
 import { lecture, useActiveStep, useLecture } from './lecture-store';
 import { nextStepIndex, previousStepIndex, stepCounter } from './steps';
 import './lecture.css';
@@ -12,7 +13,8 @@ export function LectureBar() {
   const { steps, active } = useActiveStep();
   const embed = useLecture((s) => s.embed);
   const notesOpen = useApp((s) => s.views.includes('notes'));
-  if (steps.length === 0) return null;
+  const textHidden = useAssignment(scenarioTextHidden);
+  if (steps.length === 0 || textHidden) return null;
   const step = active >= 0 ? steps[active] : undefined;
   const noPrevious = previousStepIndex(steps, active) === null;
   const noNext = nextStepIndex(steps, active) === null;

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { SafeText } from './SafeText';
 import type { Scenario } from '../../sim-core/index';
 import { useApp } from '../state/store';
+import { scenarioTextHidden, useAssignment } from '../teaching/assignment-store';
 
 type CniSystem = Extract<Scenario['system'], { kind: 'cni' }>;
 
@@ -42,6 +43,8 @@ function describeSystem(system: Scenario['system'], workload: Scenario['workload
 
 export function ScenarioIntro() {
   const scenario = useApp((s) => s.scenario);
+  // An assignment brings its own instructions; the lecture's text may give its answers away.
+  const textHidden = useAssignment(scenarioTextHidden);
   const atStart = useApp((s) => (s.view?.cycle ?? 0) === 0);
   const [userChoice, setUserChoice] = useState<{ id: string; open: boolean } | null>(null);
   if (!scenario) return null;
@@ -62,8 +65,8 @@ export function ScenarioIntro() {
         </span>
         <span className="intro-meta">{describeSystem(scenario.system, scenario.workload)}</span>
       </summary>
-      {scenario.summary ? <SafeText text={scenario.summary} /> : null}
-      {scenario.learningGoals.length > 0 ? (
+      {scenario.summary && !textHidden ? <SafeText text={scenario.summary} /> : null}
+      {scenario.learningGoals.length > 0 && !textHidden ? (
         <>
           <h3>You will learn to</h3>
           <ul>

@@ -263,6 +263,12 @@ export function AssignmentPanel() {
             {assignment.hiddenPanels.map((v) => viewRegistry[v]?.title ?? v).join(', ')}.
           </p>
         ) : null}
+        {assignment.scenarioNotes ? null : (
+          <p className="muted">
+            The scenario&apos;s own summary and walkthrough are hidden during the assignment: find
+            the answers in the simulation.
+          </p>
+        )}
       </details>
       {staleNote ? (
         <p className="assignment-stale" role="note">

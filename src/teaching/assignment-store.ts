@@ -116,9 +116,28 @@ export function studentSpec(
   return scenario.ok ? { kind: 'document', doc: scenario.value } : scenario.error;
 }
 
-/** Panels the assignment hides (a stable empty array when none). */
+/** Whether the assignment hides the scenario's own summary, goals and walkthrough notes. */
+export const scenarioTextHidden = (s: AssignmentState): boolean =>
+  s.assignment !== null && !s.assignment.scenarioNotes;
+
+/**
+ * Panels the assignment hides, the walkthrough too unless it shows the scenario's notes. One
+ * array per assignment, so the selector's answer is stable between renders.
+ */
 const NONE: ViewName[] = [];
-export const hiddenPanels = (s: AssignmentState): ViewName[] => s.assignment?.hiddenPanels ?? NONE;
+const hiddenOf = new WeakMap<Assignment, ViewName[]>();
+export const hiddenPanels = (s: AssignmentState): ViewName[] => {
+  const a = s.assignment;
+  if (!a) return NONE;
+  let hidden = hiddenOf.get(a);
+  if (!hidden) {
+    hidden = a.scenarioNotes
+      ? a.hiddenPanels
+      : [...new Set<ViewName>([...a.hiddenPanels, 'notes'])];
+    hiddenOf.set(a, hidden);
+  }
+  return hidden;
+};
 
 /** Why a parameter's menu is disabled, or null (see lockReason). */
 export function useLock(): (path: string) => string | null {

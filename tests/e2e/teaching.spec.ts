@@ -97,6 +97,10 @@ test('an assignment: open by link, answer, reload, export the submission and gra
   await expect(page.getByTestId('panel-stats')).toHaveCount(0);
   await expect(page.locator('.view-toggles')).not.toContainText('Statistics');
   await expect(page).toHaveURL(/a=coh-write-invalidation/);
+  // The lecture's own text could give answers away: its summary, walkthrough and steps are hidden.
+  await expect(page.locator('.intro')).not.toContainText('Its single invalidation');
+  await expect(page.getByTestId('panel-notes')).toHaveCount(0);
+  await expect(page.getByTestId('lecture-bar')).toHaveCount(0);
 
   // A prediction (its question generated for this student), a measurement and a choice.
   const q1 = page.getByTestId('answer-q1');

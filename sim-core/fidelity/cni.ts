@@ -4,47 +4,40 @@
  * of parameters (the scenario defaults: one software overhead for both buses, one invalidation
  * cost per bus); docs/fidelity/cni.md explains each calibration choice.
  */
-import { protocols } from '../memory/protocols';
 import type { CniConfig, CniWorkload } from '../ni/cni/cni-config';
 import type { CniStats } from '../ni/cni/cni-frame';
 import { CniSystem } from '../ni/cni/cni-system';
-import {
-  CNI_BUS_PRESETS,
-  NI_KINDS,
-  NI_KIND_NAMES,
-  type BusKind,
-  type NiKindName,
-} from '../ni/cni/config';
-import { CNI_SOFTWARE_OVERHEAD } from '../scenario/schema';
+import { NI_KINDS, NI_KIND_NAMES, type BusKind, type NiKindName } from '../ni/cni/config';
+import { parseScenario } from '../scenario/parse';
+import type { CniScenario } from '../scenario/schema';
+import { cniConfigOf } from '../sim';
 import type { SimEventBody } from '../trace/events';
 import type { FidelityRow } from './fidelity';
 
-/** The scenario defaults (sim-core/scenario/schema.ts), as a model configuration. */
+/**
+ * The scenario defaults as a model configuration: a scenario naming only the NI and the bus,
+ * parsed by the schema (sim-core/scenario/schema.ts) and turned into a configuration the way
+ * every scenario is, so the two can never disagree. The workload is set afterwards: the
+ * schema checks its nodes against the scenario's, and callers set `nodes` themselves.
+ */
 export function defaultCniConfig(
   ni: NiKindName,
   bus: BusKind,
   workload: CniWorkload,
   overrides: Partial<CniConfig> = {},
 ): CniConfig {
+  const parsed = parseScenario({
+    version: 1,
+    id: 'cni-defaults',
+    title: 'coherent-NI defaults',
+    system: { kind: 'cni', ni, bus },
+    workload: { messages: { kind: 'pingpong', bytes: 0 } },
+  });
+  if (!parsed.ok || parsed.value.system.kind !== 'cni')
+    throw new Error(`${ni} on the ${bus} bus has no default configuration`);
   return {
+    ...cniConfigOf(parsed.value as CniScenario),
     nodes: workload.kind === 'local-queue' ? 1 : 2,
-    ni,
-    bus,
-    costs: { ...CNI_BUS_PRESETS[bus] },
-    protocol: protocols.MOESI,
-    optimisations: { lazyPointers: true, validBits: true, senseReverse: true },
-    virtualPolling: NI_KINDS[ni].virtualPolling,
-    backoff: 0,
-    snarfing: false,
-    writeBackBuffer: false,
-    clearOnRead: false,
-    pollCdr: false,
-    network: { latency: 100, window: 4 },
-    softwareOverhead: CNI_SOFTWARE_OVERHEAD,
-    wordCycles: 1,
-    pollWork: 4,
-    storeBuffer: 4,
-    fifoMessages: 2,
     workload,
     checkInvariants: false,
     ...overrides,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { TRAFFIC_PATTERNS } from '../network/traffic';
 import { NI_KIND_NAMES, NI_KINDS } from '../ni/cni/config';
+import { NETWORK_KIND_NAMES } from '../ni/cni/message-network';
 import type { Instruction } from '../system/program';
 import { checkCranium, craniumSystem, craniumWorkload } from './cranium-schema';
 import { choice, intIn, text } from './fields';
@@ -186,6 +187,8 @@ const cniSystem = z.strictObject({
   pollCdr: z.boolean().default(false),
   network: z
     .strictObject({
+      /** The network between the NIs (sim-core/ni/cni/message-network.ts); the paper's pipe. */
+      kind: choice(NETWORK_KIND_NAMES).default('pipe'),
       latency: intIn(1, 1_000_000).default(100),
       window: intIn(1, 64).default(4),
     })
@@ -216,6 +219,8 @@ const cniWorkload = z.discriminatedUnion(
       senders: z.array(intIn(0, 15)).min(1).max(15),
       to: intIn(0, 15),
       handlerCycles: intIn(0, 1_000_000).default(0),
+      /** The handler answers each message with one of the same size, so the senders also receive. */
+      replies: z.boolean().optional(),
     }),
     z.strictObject({ kind: z.literal('alltoall'), bytes, rounds: intIn(1, 10_000).default(1) }),
     z.strictObject({
@@ -543,6 +548,12 @@ function checkCni(system: CniSystemOut, workload: WorkloadOut, ctx: z.Refinement
         issue(['workload', 'messages', 'senders', i], 'a node cannot send a burst to itself');
     });
   }
+  // Without sense reverse, head = tail means empty, so one slot always stays unused (§B.3).
+  if (w.kind === 'local-queue' && w.slots < 2 && !system.optimisations.senseReverse)
+    issue(
+      ['workload', 'messages', 'slots'],
+      `a queue without sense reverse leaves one slot unused, so it needs at least 2, got ${w.slots}`,
+    );
   if (
     (w.kind === 'local-queue' || w.kind === 'arrivals' || w.kind === 'device-send') &&
     nodes !== 1

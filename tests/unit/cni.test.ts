@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createSim } from '../../sim-core/sim';
 import { parseScenario } from '../../sim-core/scenario/parse';
 import { defaultCniConfig, runCni } from '../../sim-core/fidelity/cni';
-import type { CniStats } from '../../sim-core/ni/cni/cni-frame';
+import type { CniFrame, CniStats } from '../../sim-core/ni/cni/cni-frame';
+import { MESSAGE_NETWORKS } from '../../sim-core/ni/cni/message-network';
 import { runToEnd, scenarioOf } from '../property/support';
+import { findBuiltin } from '../../scenarios/index';
+import { CNI_BUS_PRESETS } from '../../sim-core/ni/cni/config';
+import { CNI_SOFTWARE_OVERHEAD } from '../../sim-core/scenario/schema';
+import type { SimEventBody } from '../../sim-core/trace/events';
 
 function cniDoc(system: Record<string, unknown>, messages: Record<string, unknown>) {
   return {
@@ -64,6 +69,19 @@ describe('cachable queue optimisations (§B.3.5, lecture E4)', () => {
   });
 });
 
+describe('remote queues without valid bits (§B.3.3)', () => {
+  // The receiver then reads tail: the NI must publish it, and with sense reverse tail = head
+  // with different senses is a full queue, not an empty one.
+  it.each([false, true])('deliver a burst that fills the queue (sense reverse %s)', (sense) => {
+    const { stats } = run(
+      { nodes: 2, optimisations: { validBits: false, senseReverse: sense } },
+      { kind: 'burst', bytes: 244, count: 12, senders: [0], to: 1, handlerCycles: 800 },
+    );
+    expect(stats.messages.delivered).toBe(12);
+    expect(stats.violations).toBe(0);
+  });
+});
+
 describe('cachable device registers (§B.2, lectures E1-E3)', () => {
   const arrivals = { kind: 'arrivals', messages: [{ at: 600, bytes: 40 }] };
 
@@ -117,6 +135,102 @@ describe('CNI16Qm (§B.6.4, lecture E9)', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error[0]).toMatchObject({ code: 'SCN003', path: 'system.bus' });
+    }
+  });
+});
+
+describe('the network between the NIs', () => {
+  const stream = { kind: 'stream', bytes: 8, count: 24, from: 0, to: 1 };
+
+  it('is chosen from the registry by system.network.kind; an unknown kind is refused', () => {
+    expect(Object.keys(MESSAGE_NETWORKS)).toEqual(['pipe']);
+    const sim = createSim(scenarioOf(cniDoc({ nodes: 2, network: { kind: 'pipe' } }, stream)));
+    expect(runToEnd(sim, 200_000).filter((e) => e.kind === 'cni.msg').length).toBeGreaterThan(0);
+    const result = parseScenario(cniDoc({ nodes: 2, network: { kind: 'torus' } }, stream));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error[0]).toMatchObject({ path: 'system.network.kind' });
+  });
+
+  it('keeps its state in the snapshot: a run restored with messages in flight replays exactly', () => {
+    const doc = cniDoc({ nodes: 2, softwareOverhead: 0 }, stream);
+    const sim = createSim(scenarioOf(doc));
+    const inFlight = () => (sim.frame() as CniFrame).network.inFlight.length;
+    while (inFlight() < 2) sim.step();
+    const snap = sim.snapshot();
+    const first = runToEnd(sim, 200_000);
+    const again = createSim(scenarioOf(doc));
+    again.restore(snap);
+    expect(runToEnd(again, 200_000)).toEqual(first);
+  });
+});
+
+describe('the default configuration', () => {
+  it("is the schema's defaults, the paper's where it gives them", () => {
+    const cfg = defaultCniConfig('CNI16Q', 'io', { kind: 'pingpong', bytes: 64, rounds: 1 });
+    expect(cfg).toMatchObject({
+      nodes: 2,
+      ni: 'CNI16Q',
+      bus: 'io',
+      costs: CNI_BUS_PRESETS.io,
+      optimisations: { lazyPointers: true, validBits: true, senseReverse: true },
+      virtualPolling: 'previous-block',
+      network: { kind: 'pipe', latency: 100, window: 4 },
+      softwareOverhead: CNI_SOFTWARE_OVERHEAD,
+      checkInvariants: false,
+    });
+    expect(cfg.protocol.name).toBe('MOESI');
+    const local = {
+      kind: 'local-queue' as const,
+      bytes: 8,
+      count: 1,
+      slots: 4,
+      sendCycles: 0,
+      receiveCycles: 0,
+    };
+    expect(defaultCniConfig('CNI16Q', 'memory', local).nodes).toBe(1);
+  });
+});
+
+describe('software flow control (§B.7, lecture E8)', () => {
+  const e8 = findBuiltin('cni-bursts')!.doc as { system: object; workload: object };
+  const runE8 = (ni: string) => {
+    const sim = createSim(scenarioOf({ ...e8, system: { ...e8.system, ni } }));
+    const events = runToEnd(sim, 200_000);
+    return { events, stats: sim.stats() as CniStats };
+  };
+  const phase = (events: SimEventBody[], p: string) =>
+    events.filter((e) => e.kind === 'cni.msg' && e.phase === p);
+
+  it('a blocked CNI16Q sender buffers arrivals in user memory, and every message still arrives once, in order', () => {
+    const { events, stats } = runE8('CNI16Q');
+    const buffered = phase(events, 'buffer');
+    expect(phase(events, 'blocked').length).toBeGreaterThan(0);
+    expect(buffered.length).toBeGreaterThan(0);
+    expect(buffered.every((e) => e.kind === 'cni.msg' && (e.node === 0 || e.node === 2))).toBe(
+      true,
+    );
+    expect(stats.messages.lost).toBe(0);
+    expect(stats.messages.delivered).toBe(stats.messages.sent);
+    expect(events.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
+    // Each (sender, receiver) pair's messages are taken in the order they were sent.
+    const taken = new Map<string, number[]>();
+    for (const e of phase(events, 'receive')) {
+      if (e.kind !== 'cni.msg') continue;
+      const key = `${e.src}>${e.dst}`;
+      taken.set(key, [...(taken.get(key) ?? []), e.msg]);
+    }
+    expect([...taken.keys()].sort()).toEqual(['0>1', '1>0', '1>2', '2>1']);
+    for (const msgs of taken.values()) expect(msgs).toEqual([...msgs].sort((a, b) => a - b));
+    // Every buffered message is handled later, from user memory.
+    const received = new Set(phase(events, 'receive').map((e) => e.kind === 'cni.msg' && e.msg));
+    expect(buffered.every((e) => e.kind === 'cni.msg' && received.has(e.msg))).toBe(true);
+  });
+
+  it('CNI512Q absorbs the bursts and CNI16Qm overflows into memory: neither buffers', () => {
+    for (const ni of ['CNI512Q', 'CNI16Qm']) {
+      const { events, stats } = runE8(ni);
+      expect(phase(events, 'buffer')).toEqual([]);
+      expect(stats.messages.delivered).toBe(stats.messages.sent);
     }
   });
 });

@@ -10,13 +10,17 @@ import type {
   QueueOptimisations,
   VirtualPolling,
 } from './config';
+import type { NetworkKind } from './message-network';
 
 export type CniWorkload =
   /** Node 0 sends, node 1 answers with a message of the same size, `rounds` times (Fig. 6). */
   | { kind: 'pingpong'; bytes: number; rounds: number }
   /** Node `from` sends `count` messages to node `to` as fast as it can (Fig. 7). */
   | { kind: 'stream'; bytes: number; count: number; from: number; to: number }
-  /** Each sender sends `count` messages to `to`, which spends `handlerCycles` on each (E8). */
+  /**
+   * Each sender sends `count` messages to `to`, which spends `handlerCycles` on each (E8); with
+   * `replies`, the handler answers each with a message of the same size back to its sender.
+   */
   | {
       kind: 'burst';
       bytes: number;
@@ -24,6 +28,7 @@ export type CniWorkload =
       senders: number[];
       to: number;
       handlerCycles: number;
+      replies?: boolean;
     }
   /** Every node sends `rounds` messages to every other node (the benchmark). */
   | { kind: 'alltoall'; bytes: number; rounds: number }
@@ -59,7 +64,8 @@ export interface CniConfig {
   clearOnRead: boolean;
   /** CNI4: poll the receive CDR itself instead of the uncached status register (Fig. 1, E1). */
   pollCdr: boolean;
-  network: { latency: number; window: number };
+  /** The network between the NIs, by kind (message-network.ts); the pipe is the paper's. */
+  network: { kind: NetworkKind; latency: number; window: number };
   /** Messaging-layer software cycles per network message, half at each end (§B.9). */
   softwareOverhead: number;
   /** Processor cycles to store or copy one 8-byte word that hits in the cache. */

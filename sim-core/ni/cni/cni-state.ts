@@ -226,11 +226,14 @@ export interface NetworkPipe {
   window: Record<string, number>;
 }
 
+/** The state of whichever network `network.kind` chose (message-network.ts): plain data. */
+export type NetworkState = NetworkPipe;
+
 export interface CniState {
   cycle: number;
   halted: boolean;
   nodes: CniNode[];
-  net: NetworkPipe;
+  net: NetworkState;
   messages: NetMessage[];
   users: UserMessage[];
   nextTxnId: number;

@@ -30,7 +30,7 @@ import { LOCAL_QUEUE_BYTES_PER_CYCLE, NI_KINDS, splitPayload } from './config';
 import { call, complete, grant, runAgent, type Ctx } from './engine';
 import { layoutOf, slotBlock, type Layout } from './layout';
 import { mechanismOf, ROUTINES } from './mechanisms/registry';
-import { deliverDue } from './message-network';
+import { deliverDue, networkOf, type MessageNetwork } from './message-network';
 
 const side = (): QueueSide => ({
   pointer: 0,
@@ -50,9 +50,11 @@ function initialData(name: string): BlockData {
 export class CniSystem {
   state: CniState;
   readonly layout: Layout;
+  readonly network: MessageNetwork;
 
   constructor(readonly cfg: CniConfig) {
     this.layout = layoutOf(cfg);
+    this.network = networkOf(cfg);
     this.state = this.initialState();
   }
 
@@ -67,7 +69,7 @@ export class CniSystem {
       cycle: 0,
       halted: false,
       nodes: [],
-      net: { inFlight: [], acks: [], window: {} },
+      net: this.network.initial(),
       messages: [],
       users: [],
       nextTxnId: 0,
@@ -183,9 +185,13 @@ export class CniSystem {
         app(w.to).expect += w.count;
         return;
       case 'burst':
-        for (const s of w.senders) for (let i = 0; i < w.count; i++) send(s, w.to, w.bytes);
+        for (const s of w.senders) {
+          for (let i = 0; i < w.count; i++) send(s, w.to, w.bytes);
+          if (w.replies) app(s).expect += w.count;
+        }
         app(w.to).expect += w.count * w.senders.length;
         app(w.to).handlerCycles = w.handlerCycles;
+        app(w.to).replies = w.replies === true;
         return;
       case 'alltoall': {
         const n = state.nodes.length;
@@ -227,7 +233,7 @@ export class CniSystem {
               sentAt: m.at,
               deliveredAt: -1,
             });
-            state.net.inFlight.push({ msg: id, arrivesAt: m.at });
+            this.network.arriveFromOutside(state.net, id, m.at);
           });
         }
         app(0).expect = w.messages.length;
@@ -244,6 +250,7 @@ export class CniSystem {
       events,
       hooks: mechanismOf(this.cfg).hooks,
       routines: ROUTINES,
+      network: this.network,
     };
   }
 
@@ -252,7 +259,7 @@ export class CniSystem {
     const events: SimEventBody[] = [];
     if (s.halted) return events;
     s.cycle += 1;
-    deliverDue({ cfg: this.cfg, state: s, events });
+    deliverDue({ state: s, events, network: this.network });
     for (const node of s.nodes) {
       const ctx = this.ctx(node, events);
       complete(ctx);
@@ -275,7 +282,7 @@ export class CniSystem {
 
   private finished(): boolean {
     const s = this.state;
-    if (s.net.inFlight.length > 0) return false;
+    if (this.network.inTransit(s.net).length > 0) return false;
     return s.nodes.every((n) => {
       const d = n.device;
       const agentsDone = (['P', 'P1'] as const).every((a) => !n.agents[a] || n.agents[a]!.halted);
@@ -291,7 +298,10 @@ export class CniSystem {
     });
   }
 
-  /** Single writer / one owner, and every readable copy holds the latest data (touched blocks). */
+  /**
+   * Single writer or many readers (a writable copy is the only valid one, and there is at most
+   * one owner), and every readable copy holds the latest data (touched blocks).
+   */
   private checkInvariants(events: SimEventBody[]) {
     const touched = new Map<number, Set<string>>();
     for (const e of events) {
@@ -314,12 +324,14 @@ export class CniSystem {
         const block = this.layout.blocks.findIndex((b) => b.name === name);
         let writers = 0;
         let owners = 0;
+        let valid = 0;
         for (const agent of Object.values(node.agents)) {
           for (const line of [agent.lines[block], agent.victims[block]]) {
             if (!line) continue;
             const spec = protocol.states[line.state];
             if (spec?.perm === 'write') writers++;
             if (spec?.owner) owners++;
+            if (spec && spec.perm !== 'none') valid++;
             const latest = node.latest[block];
             if (spec && spec.perm !== 'none' && latest && line.data?.v !== latest.v)
               violation(
@@ -329,11 +341,11 @@ export class CniSystem {
               );
           }
         }
-        if (writers > 1 || owners > 1)
+        if (writers > 1 || owners > 1 || (writers === 1 && valid > 1))
           violation(
             'single-writer',
             block,
-            `node ${nodeId}: ${name} has ${writers} writers and ${owners} owners`,
+            `node ${nodeId}: ${name} has ${writers} writers, ${owners} owners and ${valid} readable copies`,
           );
       }
       for (const [q, qs] of Object.entries(node.queues)) {
@@ -543,7 +555,7 @@ export class CniSystem {
       bus: this.cfg.bus,
       nodes,
       network: {
-        inFlight: s.net.inFlight.map(({ msg, arrivesAt }) => {
+        inFlight: this.network.inTransit(s.net).map(({ msg, arrivesAt }) => {
           const m = s.messages[msg]!;
           return { msg, src: m.src, dst: m.dst, arrivesAt };
         }),

@@ -24,6 +24,7 @@ import {
   type Locals,
 } from './cni-state';
 import type { Layout } from './layout';
+import type { MessageNetwork } from './message-network';
 
 /** What an NI mechanism adds to the shared machinery: its registers and its reactions. */
 export interface DeviceHooks {
@@ -41,6 +42,8 @@ export interface Ctx {
   events: SimEventBody[];
   hooks: DeviceHooks;
   routines: Readonly<Record<string, Routine>>;
+  /** The network between the NIs, chosen by `network.kind`; its state is `state.net`. */
+  network: MessageNetwork;
 }
 
 /** A routine's answer: an operation to perform, a call, a return, or null to go straight on. */

@@ -157,7 +157,8 @@ const queueSend: Routine = (ctx, f, a): Step => {
       if (side.pointer === 0 && opt.senseReverse) side.sense ^= 1;
       pointerEvent(ctx, q.name, a, 'tail', side.pointer, side.sense);
       f.pc = 8;
-      if (a.name === 'NI') return null;
+      // With valid bits the receiver never reads tail, so the NI keeps it to itself.
+      if (a.name === 'NI' && opt.validBits) return null;
       return {
         op: 'store',
         block: q.tail,
@@ -199,8 +200,10 @@ const queueReceive: Routine = (ctx, f, a): Step => {
       f.pc = 10;
       return { op: 'load', block: q.tail, why: 'read tail to see whether the queue is empty' };
     case 10: {
-      const tail = (a.result as Record<string, number> | null)?.tail ?? 0;
-      if (tail === side.pointer) return { ret: -1 };
+      const block = a.result as Record<string, number> | null;
+      // tail == head is empty on the same pass, full (not empty) when the senses differ.
+      const sameSense = !opt.senseReverse || (block?.sense ?? 1) === side.sense;
+      if ((block?.tail ?? 0) === side.pointer && sameSense) return { ret: -1 };
       f.pc = 1;
       f.locals.checked = true;
       return {

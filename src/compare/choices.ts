@@ -1,10 +1,12 @@
 /**
  * What configuration B can change, by model — the same switches as the header's menus (protocol;
- * router; NI and bus; the Cranium scheduler, memory, DMA writes and warm channels), each as the
+ * router; NI, bus and the coherent-NI settings that are on/off or a choice; the Cranium scheduler,
+ * memory, DMA writes and warm channels), each as the
  * `path=value` overrides it stands for. Anything else is a typed `path=value` override.
  */
 import { NI_KINDS, NI_KIND_NAMES } from '../../sim-core/ni/cni/config';
 import type { Override, Scenario } from '../../sim-core/index';
+import { switchesFor } from '../shell/CniSettings';
 import { MENUS } from '../shell/CraniumMenus';
 import { PROTOCOLS, ROUTERS } from '../shell/Header';
 
@@ -75,6 +77,34 @@ export function choiceGroups(scenario: Scenario | null): ChoiceGroup[] {
             overrides: sys({ bus }),
           })),
       });
+    }
+  }
+  if (system.kind === 'cni') {
+    const local =
+      'messages' in scenario.workload && scenario.workload.messages.kind === 'local-queue';
+    for (const s of switchesFor(system.ni, local)) {
+      if (s.kind === 'toggle')
+        groups.push({
+          key: s.path,
+          label: s.label,
+          current: String(s.get(system)),
+          choices: [true, false].map((on) => ({
+            key: String(on),
+            label: on ? 'on' : 'off',
+            overrides: sys(s.set(system, on)),
+          })),
+        });
+      else if (s.kind === 'choice')
+        groups.push({
+          key: s.path,
+          label: s.label,
+          current: system.virtualPolling ?? NI_KINDS[system.ni].virtualPolling,
+          choices: s.options.map(([value, text]) => ({
+            key: value,
+            label: text,
+            overrides: sys({ [s.path]: value }),
+          })),
+        });
     }
   }
   if (system.kind === 'cranium') {

@@ -2,6 +2,7 @@
  * Switch the network interface or the bus of a coherent-NI scenario on the same workload (Table 1
  * of the paper, one choice at a time). A local queue joins two processors with no NI: no menus.
  * CNI16Qm's queue is homed in main memory, which a device behind the I/O bridge cannot cache.
+ * The lecture switches of the current NI (or of the local queue) sit behind Settings.
  */
 import { NI_KINDS, NI_KIND_NAMES } from '../../sim-core/ni/cni/config';
 import type { Scenario } from '../../sim-core/index';
@@ -9,6 +10,7 @@ import { actions } from '../state/store';
 import type { LoadSpec } from '../worker/sim-api';
 import { withSystem } from './with-system';
 import { useLock } from '../teaching/assignment-store';
+import { CniSettings } from './CniSettings';
 
 type CniSystem = Extract<Scenario['system'], { kind: 'cni' }>;
 
@@ -24,7 +26,11 @@ export function CniMenus({
   cycle: number;
 }) {
   const lock = useLock();
-  if ('messages' in workload && workload.messages.kind === 'local-queue') return null;
+  const localQueue = 'messages' in workload && workload.messages.kind === 'local-queue';
+  const settings = (
+    <CniSettings spec={spec} system={system} localQueue={localQueue} cycle={cycle} />
+  );
+  if (localQueue) return settings;
   const load = (fields: Record<string, string>, context: string) =>
     void actions.load(withSystem(spec, fields), { cycle, context });
   return (
@@ -61,6 +67,7 @@ export function CniMenus({
           </option>
         </select>
       </label>
+      {settings}
     </>
   );
 }

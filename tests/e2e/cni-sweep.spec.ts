@@ -1,6 +1,7 @@
 /**
  * The charts panel on a cni scenario: the paper's Fig. 6 and Fig. 7 sweeps run in the worker,
- * one curve per NI (CNI16Qm only on the memory bus), with progress, cancel and a table.
+ * one curve per NI (CNI16Qm only on the memory bus), with progress, cancel and a table shown on
+ * request.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -28,6 +29,13 @@ test('Fig. 6 on the memory bus: one round-trip curve per NI, five in all', async
     await expect(curve.locator('.sc-marker')).toHaveCount(LATENCY_SIZES);
   }
   await expect(page.getByTestId('sweep-chart')).toContainText('Fig. 6a');
+  // The numbers are read by screen readers; "Show as table" shows them to everyone.
+  const table = page.getByTestId('sweep-table');
+  await expect(table).toHaveClass(/vg-sr-only/);
+  await page.getByTestId('sweep-table-toggle').check();
+  await expect(table).not.toHaveClass(/vg-sr-only/);
+  await expect(table).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(LATENCY_SIZES);
   // The table holds the numbers: NI2w's uncached accesses make 256-byte round trips the slowest.
   const cell = async (ni: string, bytes: number) =>
     Number(await page.getByTestId(`sweep-cell-${ni}-${bytes}`).textContent());

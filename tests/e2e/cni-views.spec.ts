@@ -1,6 +1,7 @@
 /**
  * The coherent-NI views in a real browser: a message through a local cachable queue (slot states,
- * tail then head), time travel back, the bus Gantt rows, and CNI4's device registers.
+ * tail then head), time travel back, the bus Gantt rows and their table, CNI4's device registers,
+ * messages buffered by software flow control, and CNI16Qm's device cache.
  */
 import { expect, test } from '@playwright/test';
 import { waitForCycle } from './helpers';
@@ -102,4 +103,67 @@ test('CNI4: the device registers, status bits and the handshake step', async ({ 
     'CLEAN',
   );
   await expect(view.getByTestId('status-register')).toContainText('txFree');
+});
+
+test('E8: a blocked sender buffers messages in user memory, and the queue view counts them', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=cni-bursts&views=queue,log');
+  await waitForCycle(page, 0);
+  // Go to the first message buffered by software flow control, from the event log.
+  await page.getByRole('searchbox', { name: 'Search the event log' }).fill('in user memory');
+  const row = page.getByTestId('log-row').first();
+  const text = (await row.textContent())!;
+  const node = /P@(\d+) buffers/.exec(text)?.[1] ?? '0';
+  await row.click();
+  await page.getByTestId('node-picker').selectOption(node);
+  const buffered = page.getByTestId('app-buffered');
+  await expect(buffered).toHaveAttribute('title', /Software flow control/);
+  await expect(buffered.locator('dt')).toContainText('buffered in user memory');
+  await expect
+    .poll(async () => Number(await buffered.locator('dd').textContent()))
+    .toBeGreaterThan(0);
+});
+
+test('E9: CNI16Qm’s device cache shows the receive-queue block and NI state of each frame', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=cni-overflow-snarfing&c=1500&views=queue');
+  await waitForCycle(page, 1500);
+  const cache = page.getByTestId('device-cache');
+  await expect(cache.locator('li')).toHaveCount(16);
+  // Direct mapped: frame i holds a block whose index in the queue is i modulo 16.
+  const frame0 = page.getByTestId('device-frame-0');
+  await expect(frame0).toContainText('rq[0].0');
+  await expect(frame0).toHaveAttribute('data-state', /^[MOESI]/);
+  await expect(frame0).toHaveAttribute('aria-label', /frame 0: rq\[0\]\.0 \(slot 0\), NI state/);
+  // A queue without a memory home has no device cache to show.
+  await page.goto('/#v1?b=cni-remote-pingpong&c=900&views=queue');
+  await waitForCycle(page, 900);
+  await expect(page.getByTestId('queue-slot-sq-0')).toBeVisible();
+  await expect(page.getByTestId('device-cache')).toHaveCount(0);
+});
+
+test('Buses: "Show as table" lists the bars; a narrow bar carries its kind’s pattern', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.goto('/#v1?b=cni-virtual-polling&c=400&views=buses');
+  await waitForCycle(page, 400);
+  const row = page.getByTestId('bus-row-0');
+  const bars = row.locator('[data-testid^="bus-txn-"]');
+  await expect(row.getByTestId('bus-table')).toHaveCount(0);
+  await page.getByLabel('Show as table').check();
+  const table = row.getByTestId('bus-table');
+  await expect(table.locator('tbody tr')).toHaveCount(await bars.count());
+  await expect(table.locator('tbody tr').first()).toContainText('UCR8');
+  // At this width an INV bar is too narrow for its name: no text, its pattern instead.
+  const inv = row.locator('[data-kind="INV"]').first();
+  await expect(inv.locator('text')).toHaveCount(0);
+  await expect(inv.locator('rect.bv-pattern')).toHaveAttribute('fill', /url\(#.*-txn-INV\)/);
+  // A row of the table goes to its transaction's cycle.
+  const go = table.locator('tbody tr').first().getByRole('button');
+  const granted = Number((await go.textContent())!.split('–')[0]);
+  await go.click();
+  await waitForCycle(page, granted);
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../../scenarios/index';
 import { applyOverrides, parseScenario, Session, type SimEvent } from '../../sim-core/index';
+import { choiceGroups } from '../../src/compare/choices';
 import { countOnly, diffLogs, diffStats } from '../../src/compare/diff';
 import {
   formatOverride,
@@ -317,5 +318,42 @@ describe('configuration B in the URL', () => {
     expect(inverse(a, [{ path: 'system.missing', value: 1 }])).toBeNull();
     expect(valueAt(a, 'system.router')).toBe('chaos');
     expect(valueAt(a, 'system.router.deeper')).toBeUndefined();
+  });
+});
+
+describe('configuration B of a coherent-NI scenario', () => {
+  const groupsOf = (id: string) => choiceGroups(run(id).scenario);
+
+  it('offers the settings that apply to its NI, each as overrides that load', () => {
+    const e9 = groupsOf('cni-overflow-snarfing');
+    const snarfing = e9.find((g) => g.key === 'snarfing')!;
+    expect(snarfing.current).toBe('false');
+    const on = snarfing.choices.find((c) => c.key === 'true')!;
+    expect(on.overrides).toEqual([{ path: 'system.snarfing', value: true }]);
+    const atEnd = (session: Session) => {
+      session.seek(session.timeline.endCycle!);
+      return session.stats();
+    };
+    const a = atEnd(run('cni-overflow-snarfing'));
+    const b = atEnd(run('cni-overflow-snarfing', on.overrides));
+    expect(b.cycles).toBeGreaterThan(0);
+    expect(b).not.toEqual(a);
+    // CNI16Q has no overflow into memory: no write-back buffer or snarfing to compare.
+    const e6 = groupsOf('cni-remote-pingpong').map((g) => g.key);
+    expect(e6).not.toContain('snarfing');
+    expect(e6).toContain('optimisations.senseReverse');
+  });
+
+  it('turns one queue optimisation off without touching the others', () => {
+    const e4 = groupsOf('cni-local-queue');
+    expect(e4.map((g) => g.key)).not.toContain('ni');
+    const sense = e4.find((g) => g.key === 'optimisations.senseReverse')!;
+    const off = sense.choices.find((c) => c.key === 'false')!;
+    expect(off.overrides).toEqual([
+      {
+        path: 'system.optimisations',
+        value: { lazyPointers: true, validBits: true, senseReverse: false },
+      },
+    ]);
   });
 });

@@ -2,7 +2,8 @@
  * One node's bus as a Gantt row over the last cycles, true to scale (an INV is visibly cheaper
  * than an RD, a train of UCR8 polls visibly fills the bus), the current transaction outlined.
  * One bar is the row's tab stop; ← and → move between bars, hovering or focusing a bar tells why
- * it happened, and Enter goes to the cycle it was granted.
+ * it happened, and Enter goes to the cycle it was granted. A bar too narrow for its name carries
+ * its kind's pattern; on request the same transactions are listed as a table.
  */
 import { scaleLinear } from 'd3';
 import { useState, type KeyboardEvent } from 'react';
@@ -13,6 +14,7 @@ import { actions } from '../../state/store';
 import { txnColours } from '../../theme/states';
 import { BusCounters } from './BusCounters';
 import { BusWaiting } from './BusWaiting';
+import { patternId } from './txn-patterns';
 
 /** How many cycles the row shows, ending at the current cycle. */
 export const WINDOW = 400;
@@ -31,11 +33,16 @@ export function BusGantt({
   cycle,
   width,
   nodes,
+  patterns,
+  asTable,
 }: {
   node: CniNodeView;
   cycle: number;
   width: number;
   nodes: number;
+  /** The id prefix of the view's transaction patterns (txn-patterns.tsx). */
+  patterns: string;
+  asTable: boolean;
 }) {
   const [focused, setFocused] = useState<number | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
@@ -127,7 +134,16 @@ export function BusGantt({
                   <text x={bx + 4} y={BAR_Y + 19} fill={inkFor(colour)}>
                     {text}
                   </text>
-                ) : null}
+                ) : (
+                  <rect
+                    className="bv-pattern"
+                    x={bx}
+                    y={BAR_Y}
+                    width={bw}
+                    height={BAR_H}
+                    fill={`url(#${patternId(patterns, t.kind)})`}
+                  />
+                )}
               </g>
             );
           })}
@@ -155,7 +171,64 @@ export function BusGantt({
           'The bus is idle. Point at or focus a bar to see why it happened.'
         )}
       </p>
+      {asTable && bars.length > 0 ? <BusTable label={label} bars={bars} current={current} /> : null}
       <BusWaiting queue={node.bus.queue} />
     </section>
+  );
+}
+
+/** The row's transactions as a table, oldest first: what the bars show, readable without them. */
+function BusTable({
+  label,
+  bars,
+  current,
+}: {
+  label: string;
+  bars: TxnView[];
+  current: TxnView | null;
+}) {
+  return (
+    <table className="vt-table bv-table" data-testid="bus-table">
+      <caption>
+        {label}: {bars.length} transaction{bars.length === 1 ? '' : 's'} of the last {WINDOW} cycles
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">cycles</th>
+          <th scope="col">kind</th>
+          <th scope="col">by</th>
+          <th scope="col">block</th>
+          <th scope="col">data from</th>
+          <th scope="col">why</th>
+        </tr>
+      </thead>
+      <tbody>
+        {bars.map((t) => (
+          <tr key={t.id} aria-current={current?.id === t.id ? 'true' : undefined}>
+            <td className="num">
+              <button
+                type="button"
+                className="bv-goto"
+                title={`Go to cycle ${t.grantedAt}`}
+                onClick={() => void actions.seek(t.grantedAt)}
+              >
+                {t.grantedAt}–{t.endsAt}
+              </button>
+            </td>
+            <th scope="row">
+              {t.kind}
+              {t.posted ? ' (posted)' : ''}
+            </th>
+            <td>{t.agent}</td>
+            <td>{t.target}</td>
+            <td>{t.source}</td>
+            <td>
+              {t.why}
+              {current?.id === t.id ? ' · on the bus now' : ''}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,30 +1,49 @@
 /**
- * Every node's bus over the last cycles, one Gantt row each, with a legend of transaction kinds:
- * where the bus time of a message goes, and how much of it polling costs.
+ * Every node's bus over the last cycles, one Gantt row each, with a legend of transaction kinds
+ * (colour, name and pattern): where the bus time of a message goes, and how much of it polling
+ * costs. "Show as table" lists each row's transactions too.
  */
+import { useId, useState } from 'react';
 import { useElementWidth } from '../use-element-width';
 import { CNI_TXN_KINDS } from '../../../sim-core/ni/cni/cni-state';
-import { txnColours, txnNames } from '../../theme/states';
+import { txnNames } from '../../theme/states';
 import { useCniFrame } from '../cni/selection';
 import '../views-cni.css';
 import '../views-graphics.css';
+import '../views-tables.css';
 import { BusGantt, WINDOW } from './BusGantt';
+import { TxnPatternDefs, TxnSwatch } from './txn-patterns';
 
 export function BusesView() {
   const frame = useCniFrame();
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(frame !== null);
+  const patterns = useId().replaceAll(':', '');
+  const [asTable, setAsTable] = useState(false);
 
   if (!frame) return <p className="vg-muted">No scenario loaded.</p>;
   return (
     <div className="bv-view" data-testid="buses-view" ref={wrapRef}>
-      <p className="bv-key">
-        The last {WINDOW} cycles up to cycle {frame.cycle}, one row per bus; the current transaction
-        is outlined, a posted one dashed.
-      </p>
+      <TxnPatternDefs prefix={patterns} />
+      <div className="bv-toolbar">
+        <p className="bv-key">
+          The last {WINDOW} cycles up to cycle {frame.cycle}, one row per bus; the current
+          transaction is outlined, a posted one dashed; a bar too narrow for its name shows its
+          kind&rsquo;s pattern.
+        </p>
+        <label>
+          <input
+            type="checkbox"
+            checked={asTable}
+            onChange={(e) => setAsTable(e.target.checked)}
+            data-testid="bus-table-toggle"
+          />{' '}
+          Show as table
+        </label>
+      </div>
       <ul className="bv-legend" aria-label="Transaction kinds">
         {CNI_TXN_KINDS.map((k) => (
           <li key={k}>
-            <span className="bv-swatch" style={{ background: txnColours[k] }} aria-hidden="true" />
+            <TxnSwatch prefix={patterns} kind={k} />
             <strong>{k}</strong> {txnNames[k]}
           </li>
         ))}
@@ -36,6 +55,8 @@ export function BusesView() {
           cycle={frame.cycle}
           width={width}
           nodes={frame.nodes.length}
+          patterns={patterns}
+          asTable={asTable}
         />
       ))}
     </div>

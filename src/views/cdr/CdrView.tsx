@@ -1,9 +1,11 @@
 /**
  * The device registers of the chosen node: CNI4's cachable device registers and handshake, or
- * NI2w's uncached registers and FIFOs. The queue NIs have no registers of this kind.
+ * NI2w's uncached registers and FIFOs, and the messaging software's counts. The queue NIs have no
+ * registers of this kind.
  */
 import { useApp } from '../../state/store';
 import { AgentActivity } from '../cni/AgentActivity';
+import { AppCounters } from '../cni/AppCounters';
 import { NodePicker } from '../cni/NodePicker';
 import { useCniFrame, useCniMeta, useSelectedNode } from '../cni/selection';
 import '../views-cni.css';
@@ -41,6 +43,7 @@ export function CdrView() {
             : `${frame.ni} talks through cachable queues: open the Cachable queues panel.`}
         </p>
       )}
+      {meta.workload.kind === 'local-queue' ? null : <AppCounters node={node} />}
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * Message-size sweeps of the loaded cni scenario, the paper's Figs. 6 and 7 (digest §D.2-D.3):
  * choose the figure (ping-pong round trip, or streaming bandwidth as a fraction of 144 MB/s) and
  * the bus, run every NI that fits the bus at every size in the worker, and read one curve per NI
- * against a log2 axis of message size — with the numbers as a table.
+ * against a log2 axis of message size — with the numbers as a table (always read by screen
+ * readers, shown on request).
  */
 import { useId, useMemo, useState } from 'react';
 import {
@@ -89,15 +90,17 @@ function chartPoints(points: CniSweepPoint[]): ChartPoint[] {
 function CniPointsTable({
   request,
   points,
+  visible,
 }: {
   request: CniSweepRequest;
   points: CniSweepPoint[];
+  visible: boolean;
 }) {
   const nis = request.nis.filter((ni) => niKindsOn(request.bus).includes(ni));
   const at = (ni: string, bytes: number) => points.find((p) => p.ni === ni && p.bytes === bytes);
   const unit = request.metric === 'latency' ? 'cycles' : 'fraction of 144 MB/s';
   return (
-    <table className="sc-table" data-testid="sweep-table">
+    <table className={visible ? 'sc-table' : 'sc-table vg-sr-only'} data-testid="sweep-table">
       <caption>
         {figureTitle(request)} ({unit})
       </caption>
@@ -144,6 +147,7 @@ export function CniSweepPanel() {
   const ready = useApp((s) => s.api !== null && !s.loading);
   const [metric, setMetric] = useState<CniMetric>(() => sweep.request?.metric ?? 'latency');
   const [bus, setBus] = useState<BusKind>(() => sweep.request?.bus ?? scenarioBus ?? 'memory');
+  const [showTable, setShowTable] = useState(false);
   const uid = useId();
 
   const request = sweep.request;
@@ -206,6 +210,15 @@ export function CniSweepPanel() {
           ))}
         </fieldset>
         <SweepControls sweep={sweep} canRun={ready} onRun={run} started={request !== null} />
+        <label className="sc-check">
+          <input
+            type="checkbox"
+            checked={showTable}
+            onChange={(e) => setShowTable(e.target.checked)}
+            data-testid="sweep-table-toggle"
+          />
+          Show as table
+        </label>
       </div>
       <p className="sc-note">
         {metric === 'latency'
@@ -235,7 +248,13 @@ export function CniSweepPanel() {
           series={series}
           xs={shown.sizes}
         />
-        {request && <CniPointsTable request={request} points={sweep.points} />}
+        {request ? (
+          <CniPointsTable request={request} points={sweep.points} visible={showTable} />
+        ) : showTable ? (
+          <p className="sc-note" data-testid="sweep-table-empty">
+            Run the sweep to fill the table.
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -1,8 +1,10 @@
 /**
  * The interface's side of the queues (§B.6.3): messages the processor has announced, messages
- * waiting to be injected or for room in the receive queue, and early pulls by virtual polling.
+ * waiting to be injected or for room in the receive queue, and early pulls by virtual polling;
+ * then the messaging software's own counts, messages buffered in user memory among them.
  */
 import type { CniFrame, CniNodeView } from '../../../sim-core/ni/cni/cni-frame';
+import { AppCounters } from '../cni/AppCounters';
 
 export function NiQueueStatus({ frame, node }: { frame: CniFrame; node: CniNodeView }) {
   const d = node.device;
@@ -17,13 +19,16 @@ export function NiQueueStatus({ frame, node }: { frame: CniFrame; node: CniNodeV
     ['early pulls due (virtual polling)', d.pulls.length],
   ];
   return (
-    <dl className="cv-counters" aria-label={`Network interface of node ${node.id}`}>
-      {items.map(([what, n]) => (
-        <div key={what} className={n > 0 ? 'cv-nonzero' : undefined}>
-          <dt>{what}</dt>
-          <dd>{n}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="cv-counters" aria-label={`Network interface of node ${node.id}`}>
+        {items.map(([what, n]) => (
+          <div key={what} className={n > 0 ? 'cv-nonzero' : undefined}>
+            <dt>{what}</dt>
+            <dd>{n}</dd>
+          </div>
+        ))}
+      </dl>
+      <AppCounters node={node} />
+    </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The cachable queues of the chosen node (Figs. 2 and 3 of the CNI paper): each queue as a ring
  * of slots with its pointers, the blocks that hold the pointers, and a table version of the ring
- * (read by screen readers, shown on request).
+ * (read by screen readers, shown on request); CNI16Qm's device cache; the NI's and the messaging
+ * software's counts.
  */
 import { useState } from 'react';
 import { occupancyText } from '../../d3/cni-text';
@@ -12,6 +13,7 @@ import { useCniFrame, useSelectedNode } from '../cni/selection';
 import '../views-cni.css';
 import '../views-graphics.css';
 import '../views-tables.css';
+import { DeviceCache } from './DeviceCache';
 import { NiQueueStatus } from './NiQueueStatus';
 import { QueueLegend } from './QueueLegend';
 import { QueuePointers } from './QueuePointers';
@@ -80,6 +82,7 @@ export function QueueView() {
           </div>
         </>
       )}
+      {niQueues ? <DeviceCache node={node} /> : null}
       {niQueues ? <NiQueueStatus frame={frame} node={node} /> : null}
     </div>
   );

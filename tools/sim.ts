@@ -1,5 +1,6 @@
 /**
  * npm run sim -- <scenario file or built-in id> [--seed N] [--cycles N] [--set path=value …] [--json]
+ *                [--warmup N] [--window N]
  * npm run sim -- --list
  *
  * Runs the same sim-core as the app, in Node. Errors print a coded message and exit non-zero.
@@ -14,12 +15,22 @@ import {
   type Stats,
 } from '../sim-core/index';
 import { builtinScenarios } from '../scenarios/index';
+import {
+  defaultMeasurementWindow,
+  windowStats,
+  type Distribution,
+  type WindowStats,
+} from '../sim-core/network/measure';
+import type { NetworkStats } from '../sim-core/network/network-frame';
 import { loadScenarioArg } from './scenario-source';
 
 interface Options {
   scenario?: string;
   seed?: number;
   cycles?: number;
+  /** The network measurement window (docs/cli.md#network-statistics). */
+  warmup?: number;
+  window?: number;
   overrides: Override[];
   json: boolean;
   list: boolean;
@@ -27,16 +38,21 @@ interface Options {
 }
 
 const USAGE =
-  'usage: npm run sim -- <scenario file | built-in id> [--seed N] [--cycles N] [--set path=value ...] [--json] [--narrate]\n       npm run sim -- --list';
+  'usage: npm run sim -- <scenario file | built-in id> [--seed N] [--cycles N] [--set path=value ...] [--json] [--narrate]\n                      [--warmup N] [--window N]\n       npm run sim -- --list';
 
 function parseArgs(argv: string[]): { ok: true; opts: Options } | { ok: false; issue: InputIssue } {
   const opts: Options = { overrides: [], json: false, list: false, narrate: false };
-  const intArg = (flag: string, raw: string | undefined, max: number): number | InputIssue => {
-    if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > max) {
+  const intArg = (
+    flag: string,
+    raw: string | undefined,
+    max: number,
+    min = 0,
+  ): number | InputIssue => {
+    if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > max || Number(raw) < min) {
       return {
         code: 'CLI002',
         path: flag,
-        message: `expected an integer 0..${max}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`,
+        message: `expected an integer ${min}..${max}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`,
       };
     }
     return Number(raw);
@@ -51,6 +67,11 @@ function parseArgs(argv: string[]): { ok: true; opts: Options } | { ok: false; i
       if (typeof v !== 'number') return { ok: false, issue: v };
       if (a === '--seed') opts.seed = v;
       else opts.cycles = v;
+    } else if (a === '--warmup' || a === '--window') {
+      const v = intArg(a, argv[++i], 10_000_000, a === '--window' ? 1 : 0);
+      if (typeof v !== 'number') return { ok: false, issue: v };
+      if (a === '--warmup') opts.warmup = v;
+      else opts.window = v;
     } else if (a === '--set') {
       const parsed = parseOverride(argv[++i] ?? '');
       if (!parsed.ok)
@@ -133,6 +154,65 @@ function summaryLines(stats: Stats): string[] {
   ];
 }
 
+const fmtDistribution = (d: Distribution): string =>
+  `mean ${d.mean.toFixed(1)}, p50 ${d.p50}, p95 ${d.p95}, p99 ${d.p99}, max ${d.max} cycles`;
+
+/** A network run's statistics: loads, latencies, hops and deroutes over the window. */
+function windowLines(m: WindowStats, whole: NetworkStats): string[] {
+  return [
+    `measured cycles ${m.warmup + 1}–${m.warmup + m.window} (warm-up ${m.warmup}): offered ${m.offeredLoad.toFixed(3)}, accepted ${m.acceptedLoad.toFixed(3)} phits/node/cycle; packets created ${m.packets}, delivered ${m.delivered}, unfinished at the end ${m.unfinished}`,
+    `latency (creation → delivery): ${fmtDistribution(m.latency)}`,
+    `network latency (injection → delivery): ${fmtDistribution(m.networkLatency)}`,
+    `hops mean ${m.hops.mean.toFixed(2)}, max ${m.hops.max}; deroutes ${m.deroutes.total} (${m.deroutes.perPacket.toFixed(3)} per packet)`,
+    `whole run: packets created ${whole.created}, refused ${whole.refused}, delivered ${whole.delivered}, in flight ${whole.inFlight}; link utilisation ${(whole.linkUtilisation * 100).toFixed(1)}%`,
+  ];
+}
+
+/**
+ * The measurement window of a network run (the session is at its last cycle): from the flags,
+ * else the default; checked against the cycles run. Leaves the session where it was.
+ */
+function measureWindow(
+  session: Session,
+  shape: { nodes: number; packetPhits: number },
+  opts: Options,
+  target: number,
+): { ok: true; value: WindowStats } | { ok: false; issue: InputIssue } {
+  const scenario = session.scenario;
+  const end = session.cycle;
+  const traffic = 'traffic' in scenario.workload ? scenario.workload.traffic : null;
+  // A run stopped early (--cycles) is measured up to where it stopped.
+  const defaults = defaultMeasurementWindow(
+    traffic && { until: Math.min(traffic.until, end) },
+    end,
+  );
+  const warmup = opts.warmup ?? defaults.warmup;
+  const window =
+    opts.window ??
+    (opts.warmup === undefined
+      ? defaults.window
+      : Math.max(1, (traffic ? Math.min(traffic.until, end) : end) - warmup));
+  if (warmup + window > target) {
+    return {
+      ok: false,
+      issue: {
+        code: 'CLI002',
+        path: opts.window === undefined ? '--warmup' : '--window',
+        message: `the measurement window (warm-up ${warmup}, window ${window}) ends at cycle ${warmup + window}, after the last cycle run (${target})`,
+      },
+    };
+  }
+  const events = session.eventsUpToNow();
+  const countsAt = (cycle: number) => {
+    session.seek(cycle);
+    return session.stats() as NetworkStats;
+  };
+  const atStart = countsAt(warmup);
+  const atEnd = countsAt(warmup + window);
+  countsAt(end);
+  return { ok: true, value: windowStats({ warmup, window }, shape, atStart, atEnd, events) };
+}
+
 function main(argv: string[]): number {
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
@@ -175,6 +255,24 @@ function main(argv: string[]): number {
   } else session.seek(target);
   const system = scenario.system;
   const stats = session.stats();
+  let measurement: WindowStats | undefined;
+  if (session.meta.model === 'network') {
+    const measured = measureWindow(session, session.meta, opts, target);
+    if (!measured.ok) {
+      console.error(formatIssue(measured.issue));
+      return 2;
+    }
+    measurement = measured.value;
+  } else if (opts.warmup !== undefined || opts.window !== undefined) {
+    console.error(
+      formatIssue({
+        code: 'CLI002',
+        path: opts.warmup !== undefined ? '--warmup' : '--window',
+        message: `only a network scenario has a measurement window, and ${scenario.id} is a ${system.kind} scenario`,
+      }),
+    );
+    return 2;
+  }
   const result = {
     scenario: scenario.id,
     title: scenario.title,
@@ -194,6 +292,7 @@ function main(argv: string[]): number {
     invariantViolations: session.eventsUpToNow().filter((e) => e.kind === 'invariant.violation')
       .length,
     stats,
+    ...(measurement ? { measurement } : {}),
   };
   if (opts.json) console.log(JSON.stringify(result, null, 2));
   else if (!opts.narrate) {
@@ -209,7 +308,9 @@ function main(argv: string[]): number {
     console.log(
       `cycles ${result.cycles}${result.halted ? ' (halted)' : ''}, events ${result.events}, digest ${result.eventsDigest}, invariant violations ${result.invariantViolations}`,
     );
-    for (const line of summaryLines(stats)) console.log(line);
+    const lines =
+      measurement && 'created' in stats ? windowLines(measurement, stats) : summaryLines(stats);
+    for (const line of lines) console.log(line);
   }
   return 0;
 }

@@ -98,6 +98,8 @@ export interface NetworkFrame {
   packets: PacketView[];
   /** Per router and direction N E S W: phits carried so far (utilisation = phits / cycles). */
   linkPhits: number[][];
+  /** Per router and direction N E S W: phits carried in the last LINK_WINDOW (64) cycles. */
+  linkRecent: number[][];
   injectionQueues: number[];
   stats: NetworkStats;
 }

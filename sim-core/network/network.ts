@@ -54,6 +54,7 @@
  * back until the frames behind the link have been vacated.
  */
 import { clonePlain } from '../kernel/clone';
+import { emptyLinkWindow, recentPhits, recordPhit, type LinkWindow } from './link-window';
 import { createStream, nextFloat, type RngState } from '../kernel/rng';
 import type { SimEventBody } from '../trace/events';
 import type {
@@ -267,12 +268,16 @@ export interface NetworkState {
   queues: number[][];
   trafficRng: RngState[];
   linkPhits: number[][];
+  /** Per router and direction N E S W: the cycles of the last LINK_WINDOW that carried a phit. */
+  linkRecent: LinkWindow[][];
   latencyHistogram: Record<number, number>;
   stats: {
     created: number;
     refused: number;
     injected: number;
     delivered: number;
+    /** Delivered while the traffic generator runs (cycle ≤ until): accepted load's numerator. */
+    deliveredInWindow: number;
     latencySum: number;
     networkLatencySum: number;
     networkLatencyMin: number;
@@ -550,12 +555,14 @@ export class Network {
         createStream(cfg.seed, `traffic${n}`),
       ),
       linkPhits: Array.from({ length: routerCount(t) }, () => [0, 0, 0, 0]),
+      linkRecent: Array.from({ length: routerCount(t) }, () => DIRS.map(emptyLinkWindow)),
       latencyHistogram: {},
       stats: {
         created: 0,
         refused: 0,
         injected: 0,
         delivered: 0,
+        deliveredInWindow: 0,
         latencySum: 0,
         networkLatencySum: 0,
         networkLatencyMin: Infinity,
@@ -647,6 +654,7 @@ export class Network {
           out.sent += 1;
           this.touch(pkt, cycle);
           s.linkPhits[r]![o]! += 1;
+          recordPhit(s.linkRecent[r]![o]!, cycle);
         }
         // Tail-following: the packet behind (if any) goes on the link from the next cycle.
         if (out.sent === L) popOut(out);
@@ -720,6 +728,7 @@ export class Network {
     const latency = s.cycle - pkt.createdAt + 1;
     const networkLatency = s.cycle - pkt.injectedAt + 1;
     s.stats.delivered += 1;
+    if (!this.cfg.traffic || s.cycle <= this.cfg.traffic.until) s.stats.deliveredInWindow += 1;
     s.stats.inFlight -= 1;
     s.stats.latencySum += latency;
     s.stats.networkLatencySum += networkLatency;
@@ -1247,6 +1256,7 @@ export class Network {
     const { cfg, state: s } = this;
     const nodes = nodeCount(cfg.topology);
     const cycles = Math.max(1, s.cycle);
+    // Offered and accepted over the same cycles: the traffic window, not the drain after it.
     const window = cfg.traffic ? Math.max(1, Math.min(cfg.traffic.until, s.cycle)) : cycles;
     const entries = Object.entries(s.latencyHistogram)
       .map(([lat, n]) => [Number(lat), n] as const)
@@ -1271,7 +1281,7 @@ export class Network {
       delivered: s.stats.delivered,
       inFlight: s.stats.inFlight,
       offeredLoad: ((s.stats.created + s.stats.refused) * cfg.packetPhits) / (nodes * window),
-      acceptedLoad: (s.stats.delivered * cfg.packetPhits) / (nodes * cycles),
+      acceptedLoad: (s.stats.deliveredInWindow * cfg.packetPhits) / (nodes * window),
       latency: {
         mean: s.stats.latencySum / d,
         p50: pct(0.5),
@@ -1395,6 +1405,7 @@ export class Network {
       routers,
       packets,
       linkPhits: clonePlain(s.linkPhits),
+      linkRecent: s.linkRecent.map((row) => row.map((w) => recentPhits(w, s.cycle))),
       injectionQueues: s.queues.map((q) => q.length),
       stats: this.stats(),
     };

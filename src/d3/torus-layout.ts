@@ -1,12 +1,13 @@
 /**
- * Geometry of the torus picture, in SVG user units (the zoom scales them): where each router
- * square, each link lane and each frame of a router sits. Computed once per k and cached, so a
- * frame update only changes colours, widths and packet paths. Also the packet colours, shared by
+ * Geometry of the torus (or mesh) picture, in SVG user units (the zoom scales them): where each
+ * router square, each link lane and each frame of a router sits. Computed once per k and topology
+ * and cached, so a frame update only changes colours, widths and packet paths. A mesh has no
+ * wrap-around links, so it gets no edge stubs and no stub labels. Also the packet colours, shared by
  * the torus and the router view so a packet looks the same in both.
  */
 import { color, interpolateGreys } from 'd3';
 import { inkFor } from './colour';
-import type { Port } from '../../sim-core/network/topology';
+import type { Port, Topology } from '../../sim-core/network/topology';
 import type { PacketView, Segment } from '../../sim-core/network/network-frame';
 
 /** One router's cell (square plus the gap its links cross). */
@@ -43,8 +44,11 @@ export interface StubLabel {
   text: string;
 }
 
+export type TopologyKind = Topology['kind'];
+
 export interface TorusLayout {
   k: number;
+  kind: TopologyKind;
   size: number;
   centre(r: number): Point;
   /** Where the phits in one frame of a router are drawn. */
@@ -53,7 +57,7 @@ export interface TorusLayout {
   stubLabels: StubLabel[];
   /** The end of a wrap stub leaving point p of router r in direction d (outside the grid). */
   stubEnd(r: number, d: LinkDir, p: Point): Point;
-  /** Direction of a hop from router a to b, and whether it wraps around the edge. */
+  /** Direction of a hop from router a to b, and whether it wraps around the edge (torus only). */
   hop(a: number, b: number): { dir: LinkDir; wrap: boolean } | null;
 }
 
@@ -67,11 +71,13 @@ const LANE_OF: Record<LinkDir, Point> = {
 };
 const OPPOSITE: Record<LinkDir, LinkDir> = { N: 'S', S: 'N', E: 'W', W: 'E' };
 
-const cache = new Map<number, TorusLayout>();
+const cache = new Map<string, TorusLayout>();
 
-export function torusLayout(k: number): TorusLayout {
-  const hit = cache.get(k);
+export function torusLayout(k: number, kind: TopologyKind = 'torus'): TorusLayout {
+  const key = `${kind}${k}`;
+  const hit = cache.get(key);
   if (hit) return hit;
+  const wraps = kind === 'torus';
   const size = 2 * MARGIN + k * CELL;
   const centre = (r: number): Point => [
     MARGIN + (r % k) * CELL + CELL / 2,
@@ -90,6 +96,8 @@ export function torusLayout(k: number): TorusLayout {
   const hop = (a: number, b: number) => {
     const dx = (b % k) - (a % k);
     const dy = Math.floor(b / k) - Math.floor(a / k);
+    // On a mesh only neighbours are linked: a jump across the grid is no hop.
+    if (!wraps && Math.abs(dx) + Math.abs(dy) !== 1) return null;
     if (dy === 0 && (dx === 1 || dx === -(k - 1))) return { dir: 'E' as const, wrap: dx !== 1 };
     if (dy === 0 && (dx === -1 || dx === k - 1)) return { dir: 'W' as const, wrap: dx !== -1 };
     if (dx === 0 && (dy === 1 || dy === -(k - 1))) return { dir: 'S' as const, wrap: dy !== 1 };
@@ -113,7 +121,7 @@ export function torusLayout(k: number): TorusLayout {
       const to = edge(nb, OPPOSITE[d], d, 0);
       if (x >= 0 && y >= 0 && x < k && y < k) {
         links.push({ key: `${r}${d}`, r, dir, x1: from[0], y1: from[1], x2: to[0], y2: to[1] });
-      } else {
+      } else if (wraps) {
         const out = stubEnd(r, d, from);
         const back = stubEnd(nb, OPPOSITE[d], to);
         links.push({ key: `${r}${d}o`, r, dir, x1: from[0], y1: from[1], x2: out[0], y2: out[1] });
@@ -125,7 +133,7 @@ export function torusLayout(k: number): TorusLayout {
   // Matching numbers at both ends of each row's and column's wrap stubs.
   const stubLabels: StubLabel[] = [];
   const far = HALF + STUB + 12;
-  for (let i = 0; i < k; i++) {
+  for (let i = 0; wraps && i < k; i++) {
     const [, rowY] = centre(i * k);
     const [colX] = centre(i);
     const [left] = centre(i * k);
@@ -153,8 +161,18 @@ export function torusLayout(k: number): TorusLayout {
     return seg.kind === 'in' ? inPoint(seg.router, port) : outPoint(seg.router, port);
   };
 
-  const layout: TorusLayout = { k, size, centre, framePoint, links, stubLabels, stubEnd, hop };
-  cache.set(k, layout);
+  const layout: TorusLayout = {
+    k,
+    kind,
+    size,
+    centre,
+    framePoint,
+    links,
+    stubLabels,
+    stubEnd,
+    hop,
+  };
+  cache.set(key, layout);
   return layout;
 }
 

@@ -1,9 +1,11 @@
 /**
  * The torus picture (after Fig. 5.5 of the thesis): router squares shaded by how many of their
- * frames hold a packet, links as two lanes whose width shows their utilisation, wrap-around links
- * as numbered stubs at the edges, and every packet in flight as a thick line through the frames its
- * phits occupy — long while it cuts through, a blob when it is blocked (the slinky). The followed
- * packet's path so far is drawn under it, deroutes dashed.
+ * frames hold a packet, links as two lanes whose width shows their use over the last LINK_WINDOW
+ * cycles, wrap-around links as numbered stubs at the edges (none on a mesh), and every packet in
+ * flight as a thick line through the frames its phits occupy — long while it cuts through, a blob
+ * when it is blocked (the slinky). The followed packet's path so far is drawn under it, deroutes
+ * dashed; after a watchdog stall, the waiting packets, their routers and the links they wait for
+ * are ringed.
  *
  * Two layers, so a 16×16 torus with hundreds of packets animates at full frame rate:
  *
@@ -22,6 +24,8 @@
  */
 import { select, zoom, zoomIdentity, type Selection, type ZoomBehavior } from 'd3';
 import type { NetworkFrame, PacketView, RouterView } from '../../sim-core/network/network-frame';
+import { LINK_WINDOW } from '../../sim-core/network/link-window';
+import type { Port } from '../../sim-core/network/topology';
 import {
   CELL,
   SQUARE,
@@ -31,8 +35,10 @@ import {
   orderedSegments,
   packetColour,
   torusLayout,
+  LINK_DIRS,
   type LinkDir,
   type Point,
+  type TopologyKind,
   type TorusLayout,
 } from './torus-layout';
 
@@ -45,6 +51,21 @@ export interface TorusFocus {
 
 export type TorusTrail = Pick<PacketView, 'path' | 'derouted' | 'dst'>;
 
+/** The packets a watchdog stall names: each at its router, waiting for an output (null: unknown). */
+export interface TorusStall {
+  waiting: { packet: number; router: number; waitsFor: Port | null }[];
+}
+
+/** How to draw a frame, beyond the frame itself. */
+export interface TorusScene {
+  /** Frames arrive up to 60 times a second: packets are painted, not SVG buttons. */
+  playing: boolean;
+  topology: TopologyKind;
+  stall: TorusStall | null;
+  /** CSS zoom on the page (presentation mode): the canvas needs that many more pixels. */
+  pageZoom: number;
+}
+
 export interface TorusHandlers {
   onPacket(id: number): void;
   onRouter(id: number): void;
@@ -52,11 +73,11 @@ export interface TorusHandlers {
 
 export interface TorusRenderer {
   /**
-   * Draws a frame. While `playing`, every packet but the followed one is painted on the canvas
+   * Draws a frame. While playing, every packet but the followed one is painted on the canvas
    * (frames arrive up to 60 times a second); when paused and few are in flight, each is a
    * focusable SVG button.
    */
-  update(frame: NetworkFrame, focus: TorusFocus, playing?: boolean): void;
+  update(frame: NetworkFrame, focus: TorusFocus, scene: TorusScene): void;
   /** The on-screen size of the drawing, so labels appear only when they are legible. */
   resize(width: number, height: number): void;
   zoomBy(factor: number): void;
@@ -228,6 +249,7 @@ export function createTorusRenderer(
   const layer = (name: string) => gZoom.append('g').attr('class', name);
   const gRouters = layer('tv-routers');
   const gPath = layer('tv-path');
+  const gStall = layer('tv-stall').attr('data-testid', 'stall-highlight');
   const gPackets = layer('tv-packets');
   const gDots = layer('tv-dots');
   const gMarks = layer('tv-marks');
@@ -238,6 +260,7 @@ export function createTorusRenderer(
 
   let layout: TorusLayout | null = null;
   let screen = { width: 0, height: 0 };
+  let pageZoom = 1;
   let transform = { k: 1, x: 0, y: 0 };
   let packetCount = 0;
   let showNodes = false;
@@ -551,12 +574,87 @@ export function createTorusRenderer(
     svg.classed('tv-following', p !== null && p !== undefined);
   }
 
+  /**
+   * A watchdog stall on the picture: a red halo under each waiting packet, a ring round its
+   * router, and the link it waits for drawn red and dashed, with "waits" and the packet id.
+   */
+  function drawStall(frame: NetworkFrame, stall: TorusStall | null, detail: boolean): void {
+    const lay = layout!;
+    const mqSlots = frame.routers[0]?.multiQueue.length ?? 0;
+    const waiting = stall?.waiting ?? [];
+    gStall.attr('data-packets', waiting.map((w) => w.packet).join(' ') || null);
+    const halos = detail
+      ? waiting.flatMap((w) => {
+          const p = frame.packets.find((q) => q.id === w.packet);
+          return p ? [{ key: w.packet, d: pathData(slinky(p, lay, mqSlots).runs) }] : [];
+        })
+      : [];
+    gStall
+      .selectAll<SVGPathElement, (typeof halos)[number]>('path')
+      .data(halos, (d) => d.key)
+      .join('path')
+      .attr('class', 'tv-stall-packet')
+      .attr('data-packet', (d) => d.key)
+      .attr('d', (d) => d.d);
+    const routerIds = [...new Set(waiting.map((w) => w.router))];
+    gStall
+      .selectAll<SVGRectElement, number>('rect')
+      .data(routerIds, (d) => d)
+      .join('rect')
+      .attr('class', 'tv-stall-router')
+      .attr('data-router', (d) => d)
+      .attr('x', (d) => lay.centre(d)[0] - SQUARE / 2 - 4)
+      .attr('y', (d) => lay.centre(d)[1] - SQUARE / 2 - 4)
+      .attr('width', SQUARE + 8)
+      .attr('height', SQUARE + 8)
+      .attr('rx', 6);
+    const links = waiting.flatMap((w) => {
+      const dir = w.waitsFor === null || w.waitsFor === 'P' ? -1 : LINK_DIRS.indexOf(w.waitsFor);
+      return lay.links
+        .filter((l) => l.r === w.router && l.dir === dir)
+        .map((l) => ({ ...l, key: `${w.packet}-${l.key}`, packet: w.packet }));
+    });
+    gStall
+      .selectAll<SVGLineElement, (typeof links)[number]>('line')
+      .data(links, (d) => d.key)
+      .join('line')
+      .attr('class', 'tv-stall-link')
+      .attr('x1', (d) => d.x1)
+      .attr('y1', (d) => d.y1)
+      .attr('x2', (d) => d.x2)
+      .attr('y2', (d) => d.y2);
+    // "18 waits" on the link packet 18 waits for (above its router when it waits for no link).
+    const perRouter = new Map<number, number>();
+    const labels = waiting.map((w) => {
+      const link = links.find((l) => l.packet === w.packet);
+      if (link)
+        return {
+          key: w.packet,
+          x: (link.x1 + link.x2) / 2,
+          y: (link.y1 + link.y2) / 2 + 5,
+          text: `${w.packet} waits`,
+        };
+      const [cx, cy] = lay.centre(w.router);
+      const nth = perRouter.get(w.router) ?? 0;
+      perRouter.set(w.router, nth + 1);
+      return { key: w.packet, x: cx, y: cy - SQUARE / 2 - 9 - 15 * nth, text: `${w.packet} waits` };
+    });
+    gStall
+      .selectAll<SVGTextElement, (typeof labels)[number]>('text')
+      .data(labels, (d) => d.key)
+      .join('text')
+      .attr('class', 'tv-mark tv-stall-label')
+      .attr('x', (d) => d.x)
+      .attr('y', (d) => d.y)
+      .text((d) => d.text);
+  }
+
   // ---------- The canvas ----------
 
   /** Sizes the canvas to the SVG (in device pixels); false while there is nothing to paint on. */
   function fitCanvas(): boolean {
     if (screen.width === 0 || screen.height === 0) return false;
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = pixelRatio();
     const w = Math.round(screen.width * dpr);
     const h = Math.round(screen.height * dpr);
     if (canvas.width !== w || canvas.height !== h) {
@@ -568,9 +666,17 @@ export function createTorusRenderer(
     return true;
   }
 
+  /**
+   * Device pixels per CSS pixel of the panel: the screen's ratio times the page's CSS zoom, which
+   * the ResizeObserver's size leaves out (without it a zoomed torus is a blurry bitmap).
+   */
+  function pixelRatio(): number {
+    return (window.devicePixelRatio || 1) * pageZoom;
+  }
+
   /** viewBox → device pixels: the SVG's "meet" fit, then the zoom. */
   function canvasTransform(): [number, number, number] {
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = pixelRatio();
     const size = layout!.size;
     const s = Math.min(screen.width / size, screen.height / size);
     const ox = (screen.width - s * size) / 2;
@@ -579,13 +685,14 @@ export function createTorusRenderer(
   }
 
   function paintLinks(c: CanvasRenderingContext2D, frame: NetworkFrame): void {
-    const cycles = Math.max(1, frame.cycle);
+    // Use over the recent window (shorter at the start of the run), so hot links cool down.
+    const cycles = Math.max(1, Math.min(LINK_WINDOW, frame.cycle));
     // Links of the same (rounded) use are stroked together: one path per width.
     const buckets = new Map<number, number[]>();
     const links = layout!.links;
     for (let i = 0; i < links.length; i++) {
       const d = links[i]!;
-      const u = Math.min(1, (frame.linkPhits[d.r]?.[d.dir] ?? 0) / cycles);
+      const u = Math.min(1, (frame.linkRecent[d.r]?.[d.dir] ?? 0) / cycles);
       const b = Math.round(u * 100);
       const list = buckets.get(b);
       if (list) list.push(i);
@@ -842,9 +949,11 @@ export function createTorusRenderer(
   svgElement.addEventListener('click', onClickCapture, true);
 
   return {
-    update(frame, focus, playing = false) {
+    update(frame, focus, { playing, topology, stall, pageZoom: zoomed }) {
       const k = Math.round(Math.sqrt(frame.routers.length));
-      if (!layout || layout.k !== k) setLayout(torusLayout(k));
+      if (!layout || layout.k !== k || layout.kind !== topology)
+        setLayout(torusLayout(k, topology));
+      pageZoom = zoomed;
       packetCount = frame.packets.length;
       const detail = k <= DETAIL_MAX_K && frame.packets.length <= DETAIL_MAX_PACKETS;
       svg.classed('tv-heat-only', !detail);
@@ -859,6 +968,7 @@ export function createTorusRenderer(
         : [];
       drawRouters(frame, focus, playing);
       drawFollowed(frame, focus);
+      drawStall(frame, stall, detail);
       drawSvgPackets(frame, focus, svgList, detail);
       applyLabels();
       last = { frame, detail };

@@ -11,6 +11,7 @@ import { copyShareLink } from '../export/share';
 import { lecture } from '../lecture/lecture-store';
 import { CniMenus } from './CniMenus';
 import { CraniumMenus } from './CraniumMenus';
+import { NetworkMenus } from './NetworkMenus';
 import { withSystem } from './with-system';
 import { AssignmentMenu } from '../teaching/AssignmentMenu';
 import { assignmentActions, useAssignment, useLock } from '../teaching/assignment-store';
@@ -159,6 +160,7 @@ export function Header() {
           </select>
         </label>
       ) : null}
+      {spec && scenario ? <NetworkMenus spec={spec} scenario={scenario} cycle={cycle} /> : null}
       {spec && scenario?.system.kind === 'cni' ? (
         <CniMenus spec={spec} system={scenario.system} workload={scenario.workload} cycle={cycle} />
       ) : null}

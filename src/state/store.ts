@@ -195,6 +195,20 @@ const held = (to: (from: number) => number | null): boolean => {
   return from !== undefined && forwardGate !== null && forwardGate(from, to(from));
 };
 
+/** The cycle of the first `net.stall` in cycles from+1 … to of a log ordered by cycle, or null. */
+function firstStall(log: readonly SimEvent[], from: number, to: number): number | null {
+  let lo = 0;
+  let hi = log.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (log[mid]!.cycle <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < log.length && log[i]!.cycle <= to; i++)
+    if (log[i]!.kind === 'net.stall') return log[i]!.cycle;
+  return null;
+}
+
 function navigate(request: Navigation): Promise<void> {
   waiting = merge(waiting, request);
   return drain();
@@ -285,7 +299,10 @@ export const actions = {
       useApp.setState({ playing: false });
       return;
     }
-    await navigate({ kind: 'seek', cycle: view.cycle + cycles });
+    // Play stops at a watchdog stall (a deadlock), which the torus view then shows.
+    const stall = firstStall(useApp.getState().log, view.cycle, view.cycle + cycles);
+    if (stall !== null) useApp.setState({ playing: false });
+    await navigate({ kind: 'seek', cycle: stall ?? view.cycle + cycles });
   },
 
   togglePlay(): void {

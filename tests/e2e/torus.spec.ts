@@ -1,14 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { waitForCycle } from './helpers';
+import { currentCycle, waitForCycle } from './helpers';
 
 test('F4: run to the deroute, follow the derouted packet and see its derouted hop marked', async ({
   page,
 }) => {
   await page.goto('/#v1?b=deroute&c=0');
-  await expect(page.getByTestId('scenario-title')).toHaveText('Multi-queue full: a random deroute');
+  await expect(page.getByTestId('scenario-title')).toHaveText(
+    'F4 · Multi-queue full: a random deroute',
+  );
   await expect(page.getByTestId('torus-view')).toBeVisible();
-  // The walkthrough's "A deroute" step moves the simulator to the deroute.
-  await page.getByRole('button', { name: /A deroute/ }).click();
+  // Run to the deroute as a student would, event by event (81 cycles with events come first).
+  for (let i = 0; i < 150 && (await currentCycle(page)) < 112; i++) {
+    const before = await currentCycle(page);
+    await page.getByTestId('next-event').click();
+    await expect.poll(() => currentCycle(page)).toBeGreaterThan(before);
+  }
   await waitForCycle(page, 112);
   await expect(page.getByTestId('narration')).toContainText('DEROUTED');
   await expect(page.getByTestId('router-view')).toContainText('random victim');
@@ -18,6 +24,10 @@ test('F4: run to the deroute, follow the derouted packet and see its derouted ho
   const info = page.getByTestId('packet-info');
   await expect(info).toContainText('Packet 11');
   await expect(info).toContainText('1 derouted');
+  // The path is listed router by router, the derouted hop marked in words.
+  const path = info.getByTestId('packet-path');
+  await expect(path.locator('li.tv-path-deroute')).toHaveCount(1);
+  await expect(path.locator('li.tv-path-deroute')).toContainText('derouted');
   // The path is drawn with the derouted hop dashed and labelled.
   // (A horizontal SVG line has a zero-height box, so check that it exists, and that its label shows.)
   await expect(page.locator('line.tv-deroute')).not.toHaveCount(0);
@@ -29,11 +39,24 @@ test('F4: run to the deroute, follow the derouted packet and see its derouted ho
   await page.getByTestId('cycle-input').press('Enter');
   await waitForCycle(page, 242);
   await expect(info).toContainText('1 derouted');
+
+  // Delivered, its path stays listed (from the event log) and drawn.
+  await page.getByRole('button', { name: 'Go to the last cycle' }).click();
+  await expect(info.getByTestId('packet-trail')).toContainText('Delivered to node 37');
+  await expect(info.getByTestId('packet-path').locator('li.tv-path-deroute')).toHaveCount(1);
+  await expect(page.locator('line.tv-deroute')).not.toHaveCount(0);
+});
+
+test('a mesh is drawn and named as a mesh, with no wrap-around stubs', async ({ page }) => {
+  await page.goto('/#v1?b=one-packet&set=system.topology%3Dmesh&c=10');
+  await expect(page.getByTestId('torus-kind')).toHaveText('4×4 mesh');
+  await expect(page.getByRole('group', { name: /^Mesh of 4 by 4 routers/ })).toBeVisible();
+  await expect(page.getByText('edge stubs wrap round')).toHaveCount(0);
 });
 
 test('F1: one packet crosses the idle 4×4 torus in 4·(j+1) + L cycles', async ({ page }) => {
   await page.goto('/#v1?b=one-packet&c=0');
-  await expect(page.getByTestId('scenario-title')).toHaveText('One packet across a 4×4 torus');
+  await expect(page.getByTestId('scenario-title')).toHaveText('F1 · One packet across a 4×4 torus');
   await page.keyboard.press('End');
   await waitForCycle(page, 28);
   await expect(page.getByTestId('narration')).toContainText(
@@ -52,6 +75,30 @@ test('dimension-order without a dateline deadlocks and names the cycle; with the
   await expect(page.getByTestId('narration')).toContainText(
     'DEADLOCK: packet 18 at router 13 waits for S',
   );
+  // A banner that stays, and the ring of waiting packets ringed on the torus.
+  const banner = page.getByTestId('stall-banner');
+  await expect(banner).toContainText('Deadlock since cycle 296');
+  await expect(banner).toContainText(
+    'packet 19 at router 1 holds frame in N and waits for output S',
+  );
+  const highlight = page.getByTestId('stall-highlight');
+  await expect(highlight).toHaveAttribute('data-packets', '18 19 29 38');
+  await expect(highlight.locator('rect.tv-stall-router')).toHaveCount(4);
+  await expect(highlight.locator('path.tv-stall-packet')).toHaveCount(4);
+  await expect(highlight.locator('line.tv-stall-link')).not.toHaveCount(0);
+  await page.getByTestId('cycle-input').fill('400');
+  await page.getByTestId('cycle-input').press('Enter');
+  await waitForCycle(page, 400);
+  await expect(banner).toContainText('Deadlock since cycle 296');
+  // Before the watchdog fires there is no banner; Play stops at the deadlock.
+  await page.getByTestId('cycle-input').fill('280');
+  await page.getByTestId('cycle-input').press('Enter');
+  await waitForCycle(page, 280);
+  await expect(banner).toHaveCount(0);
+  await page.getByTestId('play').click();
+  await waitForCycle(page, 296);
+  await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+  await expect(banner).toBeVisible();
   // Same seed and traffic, with the dateline: the network keeps moving at that cycle.
   await page.getByTestId('router-select').selectOption('dor');
   await expect(page.getByTestId('router-select')).toHaveValue('dor');
@@ -94,4 +141,50 @@ test('a load sweep runs in the worker and overlays the routers: chaos accepts mo
   expect(await acceptedAt('chaos', '0.60')).toBeGreaterThan(
     await acceptedAt('dimension-order', '0.60'),
   );
+});
+
+test('a router load sweep can be cancelled, and stops', async ({ page }) => {
+  await page.goto('/#v1?b=chaos-vs-dor&c=0');
+  await page.getByTestId('sweep-from').fill('0.05');
+  await page.getByTestId('sweep-to').fill('1');
+  await page.getByTestId('sweep-step').fill('0.05');
+  await page.getByTestId('sweep-cycles').fill('5000');
+  await page.getByTestId('sweep-warmup').fill('200');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-status')).toContainText('Running…');
+  await page.getByTestId('sweep-cancel').click();
+  const status = page.getByTestId('sweep-status');
+  await expect(status).toContainText('Cancelled.');
+  const [done = -1, total = -1] = ((await status.textContent()) ?? '').match(/\d+/g)!.map(Number);
+  expect(done).toBeGreaterThanOrEqual(0);
+  expect(done).toBeLessThan(total);
+  // Stopped: no point arrives after the cancel.
+  await page.waitForTimeout(1000);
+  await expect(status).toHaveText(`${done} of ${total} points Cancelled.`);
+  await expect(page.getByTestId('sweep-run')).toBeEnabled();
+  // The points measured so far can be read as a table.
+  await page.getByTestId('sweep-table-toggle').check();
+  await expect(page.getByTestId('sweep-table')).toBeVisible();
+  await expect(page.getByTestId('sweep-table').locator('tbody tr')).toHaveCount(done);
+});
+
+test('the torus as tables, and the network settings through the share link', async ({ page }) => {
+  await page.goto('/#v1?b=contention&c=20');
+  await page.getByTestId('torus-table-toggle').check();
+  const routers = page.getByTestId('torus-router-table').locator('tbody tr');
+  await expect(routers).toHaveCount(await page.locator('.tv-router').count());
+  const packets = page.getByTestId('torus-packet-table').locator('tbody tr');
+  await expect(packets).not.toHaveCount(0);
+
+  await page.getByTestId('network-settings').locator('summary').click();
+  await page.getByTestId('net-k').fill('40');
+  await page.getByTestId('net-apply').click();
+  await expect(page.getByText('SCN003 system.k')).toBeVisible();
+  await page.getByTestId('net-k').fill('6');
+  await page.getByTestId('net-apply').click();
+  await expect(page.getByTestId('torus-kind')).toHaveText('6×6 torus');
+  await page.getByTestId('net-topology').selectOption('mesh');
+  await expect(page.getByTestId('torus-kind')).toHaveText('6×6 mesh');
+  await expect(page).toHaveURL(/set=system\.k%3D6/);
+  await expect(page).toHaveURL(/set=system\.topology%3Dmesh/);
 });

@@ -33,7 +33,7 @@ describe('fidelity against the Cranium thesis (seed 001)', () => {
     expect(row.pass, row.metric).toBe(true);
   });
 
-  it('torus.chaos.hotspot: under hot-spot traffic chaos accepts more than dimension-order', () => {
+  it('torus.chaos.hotspot: under hot-spot traffic chaos saturates higher than dimension-order', () => {
     const row = hotspotRow();
     expect(row.pass, row.metric).toBe(true);
   });

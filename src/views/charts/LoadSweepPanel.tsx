@@ -1,7 +1,7 @@
 /**
  * Load sweeps of the loaded network scenario: the form that starts one in the worker, its
  * progress, and the two classic charts — latency against offered load, and accepted against
- * offered throughput — with a table of the points as their text version.
+ * offered throughput — with a table of the points as their text version, shown on request.
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { RouterKind, SweepPoint, SweepRequest } from '../../../sim-core/index';
@@ -10,6 +10,7 @@ import { actions, useApp } from '../../state/store';
 import { SweepControls } from './SweepControls';
 import '../views-graphics.css';
 import '../views-charts.css';
+import '../views-tables.css';
 import { ChartFigure } from './ChartFigure';
 import { ROUTER_STYLES } from './series-styles';
 import { checkFields, DEFAULT_FIELDS, type FieldName, type SweepFields } from './sweepForm';
@@ -72,9 +73,10 @@ function fieldsOf(request: SweepRequest | null): SweepFields {
   };
 }
 
-function PointsTable({ points }: { points: SweepPoint[] }) {
+/** Always there for screen readers; on screen when "Show as table" is ticked. */
+function PointsTable({ points, visible }: { points: SweepPoint[]; visible: boolean }) {
   return (
-    <table className="vg-sr-only" data-testid="sweep-table">
+    <table className={visible ? 'vt-table' : 'vg-sr-only'} data-testid="sweep-table">
       <caption>Load sweep points</caption>
       <thead>
         <tr>
@@ -107,6 +109,7 @@ export function LoadSweepPanel() {
   const scenario = useApp((s) => s.scenario);
   const ready = useApp((s) => s.api !== null && !s.loading);
   const [fields, setFields] = useState<SweepFields>(() => fieldsOf(sweep.request));
+  const [showTable, setShowTable] = useState(false);
   const uid = useId();
   const errorsId = `${uid}-errors`;
 
@@ -217,7 +220,16 @@ export function LoadSweepPanel() {
           xs={sweep.request?.loads}
         />
       </div>
-      <PointsTable points={sweep.points} />
+      <label className="sc-check">
+        <input
+          type="checkbox"
+          checked={showTable}
+          onChange={(e) => setShowTable(e.target.checked)}
+          data-testid="sweep-table-toggle"
+        />{' '}
+        Show as table
+      </label>
+      <PointsTable points={sweep.points} visible={showTable} />
     </div>
   );
 }

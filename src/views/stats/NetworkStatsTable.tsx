@@ -6,8 +6,8 @@ const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits)
 
 export function NetworkStatsTable({ stats }: { stats: NetworkStats }) {
   const rows: [string, string][] = [
-    ['offered load (phits/node/cycle)', fixed(stats.offeredLoad, 3)],
-    ['accepted load (phits/node/cycle)', fixed(stats.acceptedLoad, 3)],
+    ['offered load (phits/node/cycle, traffic window)', fixed(stats.offeredLoad, 3)],
+    ['accepted load (same window)', fixed(stats.acceptedLoad, 3)],
     ['packets created / refused', `${stats.created} / ${stats.refused}`],
     [
       'injected / delivered / in flight',

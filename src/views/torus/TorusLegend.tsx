@@ -4,10 +4,20 @@
  */
 import { heatFill, heatInk, packetColour } from '../../d3/torus-layout';
 import { DETAIL_MAX_K, DETAIL_MAX_PACKETS } from '../../d3/torus-renderer';
+import { LINK_WINDOW } from '../../../sim-core/network/link-window';
 
 const USE = [0, 0.25, 0.5, 1];
 
-export function TorusLegend({ frames, heatOnly }: { frames: number; heatOnly: boolean }) {
+export function TorusLegend({
+  frames,
+  heatOnly,
+  wraps,
+}: {
+  frames: number;
+  heatOnly: boolean;
+  /** A torus: its edge stubs need a key (a mesh has none). */
+  wraps: boolean;
+}) {
   const ticks = [0, Math.round(frames / 3), Math.round((2 * frames) / 3), frames];
   return (
     <div className="nv-legend" aria-label="Legend">
@@ -27,7 +37,9 @@ export function TorusLegend({ frames, heatOnly }: { frames: number; heatOnly: bo
         <span className="nv-legend-note">of {frames}</span>
       </div>
       <div className="nv-legend-item">
-        <span className="nv-legend-title">Link use (phits/cycle)</span>
+        <span className="nv-legend-title" data-testid="link-use-legend">
+          Link use, last {LINK_WINDOW} cycles (phits/cycle)
+        </span>
         <svg width="176" height="22" aria-hidden="true">
           {USE.map((u, i) => (
             <g key={u} transform={`translate(${i * 44},0)`}>
@@ -92,10 +104,20 @@ export function TorusLegend({ frames, heatOnly }: { frames: number; heatOnly: bo
         </svg>
         <span>derouted hop of the followed packet (solid: profitable hop)</span>
       </div>
+      {wraps ? (
+        <div className="nv-legend-item">
+          <span>
+            <strong>y3 … y3</strong>, <strong>x5 … x5</strong>: edge stubs wrap round to the
+            opposite edge
+          </span>
+        </div>
+      ) : null}
       <div className="nv-legend-item">
+        <svg width="40" height="14" aria-hidden="true">
+          <line x1="2" x2="38" y1="7" y2="7" className="tv-stall-link" />
+        </svg>
         <span>
-          <strong>y3 … y3</strong>, <strong>x5 … x5</strong>: edge stubs wrap round to the opposite
-          edge
+          after a stall: a waiting packet&rsquo;s router (ringed) and the link it waits for
         </span>
       </div>
     </div>

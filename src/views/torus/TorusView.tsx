@@ -1,9 +1,9 @@
 /**
- * The torus of chaotic routers at the current cycle (after Fig. 5.5): React sizes the panel and
- * holds the controls, the info box of the followed packet, the legend and a text version; the D3
- * renderer draws the picture.
+ * The torus (or mesh) of chaotic routers at the current cycle (after Fig. 5.5): React sizes the
+ * panel and holds the controls, the info box of the followed packet with its path, the watchdog's
+ * stall banner, the legend, a text version and the tables; the D3 renderer draws the picture.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useElementWidth } from '../use-element-width';
 import type { NetworkFrame, PacketView } from '../../../sim-core/network/network-frame';
 import {
@@ -11,11 +11,12 @@ import {
   DETAIL_MAX_PACKETS,
   createTorusRenderer,
   type TorusRenderer,
-  type TorusTrail,
+  type TorusStall,
 } from '../../d3/torus-renderer';
-import { packetColour } from '../../d3/torus-layout';
+import { heatOf, packetColour, type TopologyKind } from '../../d3/torus-layout';
 import '../views-graphics.css';
 import '../views-network.css';
+import '../views-tables.css';
 import './torus-layers.css';
 import {
   clearSelection,
@@ -25,9 +26,14 @@ import {
   useSelectedPacket,
   useSelectedRouter,
   useSelectedTrail,
+  useStall,
+  useTopology,
+  type PacketTrail,
+  type StallEvent,
 } from './selection';
 import { TorusLegend } from './TorusLegend';
 import { useApp } from '../../state/store';
+import { useLecture } from '../../lecture/lecture-store';
 
 const MAX_HEIGHT = 760;
 
@@ -45,14 +51,38 @@ function headerWords(dy: number, dx: number): string {
   return parts.length ? parts.join(', ') : 'arrived: deliver here';
 }
 
+/** Router r's coordinates on a k×k grid, as "(x,y)". */
+const at = (r: number, k: number) => `(${r % k},${Math.floor(r / k)})`;
+
+/** The routers a packet has visited, in order, each derouted hop marked in words. */
+function PathList({ path, derouted, k }: { path: number[]; derouted: boolean[]; k: number }) {
+  return (
+    <ol className="tv-path-list" data-testid="packet-path" aria-label="Path, router by router">
+      {path.map((r, i) => {
+        const deroute = i > 0 && derouted[i - 1] === true;
+        return (
+          <li key={i} className={deroute ? 'tv-path-deroute' : undefined}>
+            {at(r, k)}
+            {deroute ? <strong> derouted</strong> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const derouteWords = (n: number) => (n ? ` (${n} derouted)` : ' (none derouted)');
+
 function PacketInfo({
   frame,
   id,
   trail,
+  k,
 }: {
   frame: NetworkFrame;
   id: number;
-  trail: TorusTrail | null;
+  trail: PacketTrail | null;
+  k: number;
 }) {
   const p = frame.packets.find((q) => q.id === id);
   return (
@@ -65,44 +95,153 @@ function PacketInfo({
         </button>
       </div>
       {p ? (
-        <dl>
-          <div>
-            <dt>From → to</dt>
-            <dd>
-              node {p.src} → node {p.dst}
-            </dd>
-          </div>
-          <div>
-            <dt>Hops</dt>
-            <dd>
-              {p.hops}
-              {p.deroutes ? ` (${p.deroutes} derouted)` : ' (none derouted)'}
-            </dd>
-          </div>
-          <div>
-            <dt>Cycles waited</dt>
-            <dd>{p.waited}</dd>
-          </div>
-          <div>
-            <dt>Header [dy,dx]</dt>
-            <dd>
-              [{p.header.dy},{p.header.dx}] — {headerWords(p.header.dy, p.header.dx)}
-            </dd>
-          </div>
-        </dl>
+        <>
+          <dl>
+            <div>
+              <dt>From → to</dt>
+              <dd>
+                node {p.src} → node {p.dst}
+              </dd>
+            </div>
+            <div>
+              <dt>Hops</dt>
+              <dd>
+                {p.hops}
+                {derouteWords(p.deroutes)}
+              </dd>
+            </div>
+            <div>
+              <dt>Cycles waited</dt>
+              <dd>{p.waited}</dd>
+            </div>
+            <div>
+              <dt>Header [Y,X]</dt>
+              <dd>
+                [{p.header.dy},{p.header.dx}] — {headerWords(p.header.dy, p.header.dx)}
+              </dd>
+            </div>
+          </dl>
+          <PathList path={p.path} derouted={p.derouted} k={k} />
+        </>
       ) : trail ? (
-        <p data-testid="packet-trail">
-          Delivered to node {trail.dst}. Its path: routers {trail.path.join(' → ')} (
-          {trail.path.length - 1} hops
-          {trail.derouted.some(Boolean)
-            ? `, hop ${trail.derouted.flatMap((d, i) => (d ? [i + 1] : [])).join(', ')} derouted`
-            : ', none derouted'}
-          ).
-        </p>
+        <>
+          <p data-testid="packet-trail">
+            Delivered to node {trail.dst} at cycle {trail.deliveredAt}: {trail.path.length - 1} hops
+            {derouteWords(trail.derouted.filter(Boolean).length)}.
+          </p>
+          <PathList path={trail.path} derouted={trail.derouted} k={k} />
+        </>
       ) : (
         <p>Not in flight at this cycle (not yet injected, or delivered).</p>
       )}
     </aside>
+  );
+}
+
+/**
+ * The watchdog's stall, from its cycle on: the ring of waiting packets and the frames they hold
+ * (or, with no ring, the frames held). A deadlock never clears, so the banner stays.
+ */
+function StallBanner({ stall }: { stall: StallEvent }) {
+  const ring = stall.deadlock;
+  const first = ring[0];
+  return (
+    <div className="tv-stall-banner" role="alert" data-testid="stall-banner">
+      <strong>
+        {first ? 'Deadlock' : 'Stall'} since cycle {stall.cycle}
+      </strong>
+      : no phit has moved for {stall.idleCycles} cycles.{' '}
+      {first ? (
+        <>
+          A ring of waiting packets, each holding a frame the one before it needs:{' '}
+          {ring
+            .map(
+              (d) =>
+                `packet ${d.packet} at router ${d.router} holds frame ${d.where} and waits for output ${d.waitsFor}`,
+            )
+            .join(' → ')}{' '}
+          → back to packet {first.packet}. No packet in the ring can ever move.
+        </>
+      ) : (
+        <>
+          {stall.held.length} frames held:{' '}
+          {stall.held
+            .slice(0, 12)
+            .map((h) => `packet ${h.packet} at router ${h.router} (${h.where})`)
+            .join(', ')}
+          {stall.held.length > 12 ? ', …' : ''}.
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The picture as tables: every router's frames and heat, and every packet in flight. */
+function TorusTables({ frame, k }: { frame: NetworkFrame; k: number }) {
+  return (
+    <div className="tv-tables" data-testid="torus-tables">
+      <table className="vt-table" data-testid="torus-router-table">
+        <caption>Routers at cycle {frame.cycle}</caption>
+        <thead>
+          <tr>
+            <th scope="col">router (x,y)</th>
+            <th scope="col">node</th>
+            <th scope="col">frames occupied</th>
+            <th scope="col">multi-queue</th>
+            <th scope="col">heat</th>
+          </tr>
+        </thead>
+        <tbody>
+          {frame.routers.map((r) => {
+            const total =
+              r.inputs.length + r.virtualChannels.length + r.outputs.length + r.multiQueue.length;
+            // The picture's shading: frames held against the router's own frames (frameCount).
+            const heat = heatOf(r.occupancy, frameCount(frame));
+            const mq = r.multiQueue.filter((f) => f.packet !== null).length;
+            return (
+              <tr key={r.id}>
+                <th scope="row">
+                  {r.id} {at(r.id, k)}
+                </th>
+                <td>{r.node ?? '—'}</td>
+                <td>
+                  {r.occupancy} of {total}
+                </td>
+                <td>{r.multiQueue.length ? `${mq} of ${r.multiQueue.length}` : 'none'}</td>
+                <td>{Math.round(heat * 100)}%</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <table className="vt-table" data-testid="torus-packet-table">
+        <caption>Packets in flight at cycle {frame.cycle}</caption>
+        <thead>
+          <tr>
+            <th scope="col">packet</th>
+            <th scope="col">source</th>
+            <th scope="col">destination</th>
+            <th scope="col">hops</th>
+            <th scope="col">deroutes</th>
+            <th scope="col">header [Y,X]</th>
+          </tr>
+        </thead>
+        <tbody>
+          {frame.packets.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">{p.id}</th>
+              <td>node {p.src}</td>
+              <td>node {p.dst}</td>
+              <td>{p.hops}</td>
+              <td>{p.deroutes}</td>
+              <td>
+                [{p.header.dy},{p.header.dx}]
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -117,7 +256,15 @@ function pathWords(frame: NetworkFrame, p: PacketView): string {
 }
 
 /** The drawing in words, for screen readers. */
-function TorusSummary({ frame, followed }: { frame: NetworkFrame; followed: number | null }) {
+function TorusSummary({
+  frame,
+  followed,
+  kind,
+}: {
+  frame: NetworkFrame;
+  followed: number | null;
+  kind: TopologyKind;
+}) {
   const k = Math.round(Math.sqrt(frame.routers.length));
   const nodes = frame.routers.filter((r) => r.node !== null).length;
   const busiest = frame.routers.reduce(
@@ -128,12 +275,12 @@ function TorusSummary({ frame, followed }: { frame: NetworkFrame; followed: numb
   return (
     <div className="vg-sr-only">
       <p>
-        {`Cycle ${frame.cycle}: a ${k} by ${k} torus of ${frame.routers.length} routers, ` +
+        {`Cycle ${frame.cycle}: a ${k} by ${k} ${kind} of ${frame.routers.length} routers, ` +
           `${nodes} with a processing node. ${frame.packets.length} packets in flight. ` +
           (busiest.occupancy > 0
             ? `Busiest: ${routerName(frame, busiest.id)} with ${busiest.occupancy} frames occupied.`
             : 'Every router is idle.') +
-          ` Average link use ${(frame.stats.linkUtilisation * 100).toFixed(0)}%.`}
+          ` Average link use since cycle 0: ${(frame.stats.linkUtilisation * 100).toFixed(0)}%.`}
       </p>
       {p ? <p>{pathWords(frame, p)}</p> : null}
     </div>
@@ -188,7 +335,25 @@ export function TorusView() {
   const selectedRouter = useSelectedRouter();
   const trail = useSelectedTrail();
   const playing = useApp((s) => s.playing);
+  const kind = useTopology()?.kind ?? 'torus';
+  const stallEvent = useStall();
+  // CSS zoom applies to the page only in presentation mode (App.tsx).
+  const pageZoom = useLecture((s) => (s.present ? s.zoom : 1));
+  const [asTable, setAsTable] = useState(false);
   const hasFrame = frame !== null;
+  const stall = useMemo<TorusStall | null>(
+    () =>
+      stallEvent && {
+        waiting: stallEvent.deadlock.length
+          ? stallEvent.deadlock.map(({ packet, router, waitsFor }) => ({
+              packet,
+              router,
+              waitsFor,
+            }))
+          : stallEvent.held.map(({ packet, router }) => ({ packet, router, waitsFor: null })),
+      },
+    [stallEvent],
+  );
 
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -219,9 +384,9 @@ export function TorusView() {
       rendererRef.current?.update(
         frame,
         { packet: followed, router: selectedRouter, trail },
-        playing,
+        { playing, topology: kind, stall, pageZoom },
       );
-  }, [frame, followed, selectedRouter, trail, playing]);
+  }, [frame, followed, selectedRouter, trail, playing, kind, stall, pageZoom]);
 
   if (!frame) return null;
   const k = Math.round(Math.sqrt(frame.routers.length));
@@ -232,8 +397,8 @@ export function TorusView() {
     <div className="nv-torus" data-testid="torus-view">
       <div className="nv-toolbar">
         <span>
-          <strong>
-            {k}×{k} torus
+          <strong data-testid="torus-kind">
+            {k}×{k} {kind}
           </strong>{' '}
           · cycle {frame.cycle} · {frame.packets.length} packets in flight
         </span>
@@ -253,8 +418,18 @@ export function TorusView() {
             Fit
           </button>
         </span>
+        <label>
+          <input
+            type="checkbox"
+            checked={asTable}
+            onChange={(e) => setAsTable(e.target.checked)}
+            data-testid="torus-table-toggle"
+          />{' '}
+          Show as table
+        </label>
       </div>
-      {followed !== null ? <PacketInfo frame={frame} id={followed} trail={trail} /> : null}
+      {stallEvent ? <StallBanner stall={stallEvent} /> : null}
+      {followed !== null ? <PacketInfo frame={frame} id={followed} trail={trail} k={k} /> : null}
       <div className="nv-stage" ref={wrapRef}>
         {/* Painted underneath the SVG (links, routers, and packets while playing); hidden from
             assistive technology, which reads the SVG's buttons and the summary below. */}
@@ -262,12 +437,13 @@ export function TorusView() {
         <svg
           ref={svgRef}
           role="group"
-          aria-label={`Torus of ${k} by ${k} routers; arrow keys move between routers, Enter selects`}
+          aria-label={`${kind === 'mesh' ? 'Mesh' : 'Torus'} of ${k} by ${k} routers; arrow keys move between routers, Enter selects`}
           style={{ height: height || undefined }}
         />
       </div>
-      <TorusLegend frames={frameCount(frame)} heatOnly={heatOnly} />
-      <TorusSummary frame={frame} followed={followed} />
+      <TorusLegend frames={frameCount(frame)} heatOnly={heatOnly} wraps={kind === 'torus'} />
+      <TorusSummary frame={frame} followed={followed} kind={kind} />
+      {asTable ? <TorusTables frame={frame} k={k} /> : null}
     </div>
   );
 }

@@ -1,6 +1,10 @@
-/** The network views' view of the store: the network frame, the followed packet and router. */
-import type { NetworkFrame } from '../../../sim-core/index';
-import type { CraniumPacketView } from '../../../sim-core/ni/cranium/cranium-frame';
+/**
+ * The network views' view of the store: the network frame, the followed packet and router, a
+ * delivered packet's trail, the topology and the watchdog's latest stall.
+ */
+import type { NetworkFrame, SimEvent } from '../../../sim-core/index';
+import type { PacketView } from '../../../sim-core/network/network-frame';
+import { neighbour, type Dir, type Topology } from '../../../sim-core/network/topology';
 import { actions, useApp, type AppState } from '../../state/store';
 
 export const selectPacket = (id: number) => actions.select({ kind: 'packet', packet: id });
@@ -18,12 +22,59 @@ export function useSelectedPacket(): number | null {
   });
 }
 
+/** A delivered packet's whole path: drawn and listed after it has left the network. */
+export interface PacketTrail extends Pick<PacketView, 'path' | 'derouted' | 'dst'> {
+  deliveredAt: number;
+}
+
 /**
- * The Cranium packet behind the selection (chosen as a Cranium packet, or as its network packet),
- * once delivered: its whole path stays drawn after it has left the network.
+ * A network-model packet's trail, read from the whole run's event log (the frame forgets a packet
+ * once delivered): its injection router, then one router per net.route hop, marked derouted as the
+ * model marks it (a deroute, a deflection, or an exchange out of an unprofitable port).
  */
-function selectedTrail(s: AppState): CraniumPacketView | null {
+export function trailFromLog(
+  log: readonly SimEvent[],
+  packet: number,
+  topology: Topology,
+): PacketTrail | null {
+  const path: number[] = [];
+  const derouted: boolean[] = [];
+  for (const e of log) {
+    if (e.kind === 'net.inject' && e.packet === packet) path.push(e.router);
+    else if (e.kind === 'net.route' && e.packet === packet && e.to !== 'P') {
+      const next = neighbour(topology, e.router, e.to as Dir);
+      if (next === null) return null;
+      path.push(next);
+      derouted.push(
+        e.reason === 'deroute' ||
+          e.reason === 'deflect' ||
+          (e.reason === 'exchange' && !e.profitable.includes(e.to)),
+      );
+    } else if (e.kind === 'net.deliver' && e.packet === packet)
+      return path.length > 0 ? { path, derouted, dst: e.node, deliveredAt: e.cycle } : null;
+  }
+  return null;
+}
+
+/** The last log trail worked out: the selector must return the same object while nothing changes. */
+let logTrail: { log: readonly SimEvent[]; packet: number; trail: PacketTrail | null } | null = null;
+
+/**
+ * The packet behind the selection, once delivered. A Cranium packet (chosen as one, or as its
+ * network packet) keeps its path in the frame; a network-model packet's comes from the log.
+ */
+function selectedTrail(s: AppState): PacketTrail | null {
   const sel = s.selection;
+  if (s.view?.frame.model === 'network' && sel?.kind === 'packet' && s.meta?.model === 'network') {
+    if (logTrail?.log !== s.log || logTrail.packet !== sel.packet)
+      logTrail = {
+        log: s.log,
+        packet: sel.packet,
+        trail: trailFromLog(s.log, sel.packet, s.meta.topology),
+      };
+    const trail = logTrail.trail;
+    return trail && s.view.cycle >= trail.deliveredAt ? trail : null;
+  }
   if (s.view?.frame.model !== 'cranium' || !sel) return null;
   const p =
     sel.kind === 'crPacket'
@@ -34,8 +85,37 @@ function selectedTrail(s: AppState): CraniumPacketView | null {
   return p && p.deliveredAt >= 0 && p.path.length > 0 ? p : null;
 }
 
-export function useSelectedTrail(): CraniumPacketView | null {
+export function useSelectedTrail(): PacketTrail | null {
   return useApp(selectedTrail);
+}
+
+/** The topology of the loaded network (or the torus under the Cranium NIs). */
+export function useTopology(): Topology | null {
+  return useApp((s) =>
+    s.meta?.model === 'network' || s.meta?.model === 'cranium' ? s.meta.topology : null,
+  );
+}
+
+export type StallEvent = Extract<SimEvent, { kind: 'net.stall' }>;
+
+/** The run's stalls, found once per log (the selector runs on every frame while playing). */
+let stallMemo: { log: readonly SimEvent[]; stalls: StallEvent[] } | null = null;
+
+/** The watchdog's latest stall at or before the current cycle: a deadlock stays one. */
+function latestStall(s: AppState): StallEvent | null {
+  if (stallMemo?.log !== s.log)
+    stallMemo = {
+      log: s.log,
+      stalls: s.log.filter((e): e is StallEvent => e.kind === 'net.stall'),
+    };
+  const cycle = s.view?.cycle ?? -1;
+  const { stalls } = stallMemo;
+  for (let i = stalls.length - 1; i >= 0; i--) if (stalls[i]!.cycle <= cycle) return stalls[i]!;
+  return null;
+}
+
+export function useStall(): StallEvent | null {
+  return useApp(latestStall);
 }
 
 export function useSelectedRouter(): number | null {

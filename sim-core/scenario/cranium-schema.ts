@@ -4,12 +4,16 @@
  */
 import { z } from 'zod';
 import { TRAFFIC_PATTERNS } from '../network/traffic';
+import { QUEUE_NAMES } from '../ni/cranium/cranium-config';
 import { choice, intIn } from './fields';
+import { showValue } from './issues';
 
 const channel = intIn(0, 63);
 const handle = intIn(0, 32_767);
 /** A linear node id (12-bit field); ids with no node map entry are NIL, as the thesis's OS sets them. */
 const linearNode = intIn(0, 4095);
+/** The four queues of §C.7 (the system queues are read by the OS part of a program). */
+const queueName = choice(QUEUE_NAMES);
 
 export const craniumInstruction = z.discriminatedUnion(
   'op',
@@ -40,9 +44,21 @@ export const craniumInstruction = z.discriminatedUnion(
     z.strictObject({ op: z.literal('reset'), dir: choice(['send', 'recv']), channel }),
     z.strictObject({ op: z.literal('waitSend'), channel }),
     z.strictObject({ op: z.literal('waitRecv'), channel }),
-    z.strictObject({ op: z.literal('pollQueue'), count: intIn(1, 100_000).default(1) }),
-    z.strictObject({ op: z.literal('advanceQueue') }),
-    z.strictObject({ op: z.literal('barrier') }),
+    z.strictObject({
+      op: z.literal('pollQueue'),
+      count: intIn(1, 100_000).default(1),
+      queue: queueName.default('user'),
+    }),
+    z.strictObject({ op: z.literal('advanceQueue'), queue: queueName.default('user') }),
+    /** NIR_barrier: 1 enters, 0 abstains (Table A.3). */
+    z.strictObject({
+      op: z.literal('barrier'),
+      value: z
+        .union([z.literal(0), z.literal(1)], {
+          error: (iss) => `expected 0 (abstain) or 1 (enter), got ${showValue(iss.input)}`,
+        })
+        .default(1),
+    }),
     z.strictObject({ op: z.literal('load'), buffer: handle, line: intIn(0, 4095) }),
     z.strictObject({ op: z.literal('store'), buffer: handle, line: intIn(0, 4095) }),
     z.strictObject({ op: z.literal('thaw') }),

@@ -1,7 +1,9 @@
 /**
- * The Cranium views in a real browser (F6): the destination page fills out of order, one
+ * The Cranium views in a real browser. F6: the destination page fills out of order, one
  * notification for the whole message, a page line's packet drawn on the torus with its whole path
- * after delivery, a live packet followed from either side, and the message timeline.
+ * after delivery (derouted hops drawn as such), a live packet followed from either side, and the
+ * message timeline. F10: a queue entry's packet and path, the queue's byte pointers, overflow,
+ * FREEZE and underflow in the view and the log. F9: error 2 and the user error queue read.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -122,4 +124,93 @@ test('F6: a packet followed on the torus is the Cranium packet of the page and t
     'data-cycles',
     '10',
   );
+});
+
+test('F10: a queue entry shows its packet and its path; overflow, FREEZE and underflow are in the view and the log', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=cranium-queue-overflow&c=200');
+  await expect(page.getByTestId('cranium-view')).toBeVisible();
+  await waitForCycle(page, 200);
+  await expect(page.getByTestId('cranium-node-picker')).toHaveValue('5');
+  await expect(page.getByTestId('cranium-flow')).toHaveAttribute('data-flow', 'FREEZE');
+  await expect(page.getByTestId('cranium-queue-status-user')).toHaveText('FULL');
+  // Head and Tail are the same byte address: Start, since nothing has been read yet.
+  const pointers = page.getByTestId('cranium-queue-pointers-user');
+  const start = (await pointers.locator('dd').nth(0).textContent())!;
+  await expect(pointers.locator('dd').nth(2)).toContainText(`${start} entry 0`);
+  await expect(pointers.locator('dd').nth(3)).toContainText(`${start} entry 0`);
+
+  // Click a queue entry: its packet's card, and its whole path on the torus.
+  await page.getByTestId('cranium-entry-user-1').click();
+  const card = page.getByTestId('cranium-packet-card');
+  await expect(card).toContainText(/→ node 5/);
+  const hops = Number(
+    /(\d+) hops?\b/.exec((await page.getByTestId('cranium-packet-path').textContent()) ?? '')?.[1],
+  );
+  expect(hops).toBeGreaterThan(0);
+  const trail = page.locator('g.tv-path.tv-trail');
+  await expect(trail).toHaveAttribute('data-hops', String(hops));
+  await expect(page.getByTestId('packet-trail')).toContainText('Delivered to node 5');
+
+  // The errors are interrupts in the view and rows in the log.
+  await expect(page.getByTestId('cranium-interrupts')).toContainText(
+    'error 5: user queue overflow',
+  );
+  const search = page.getByRole('searchbox', { name: 'Search the event log' });
+  await search.fill('error 5');
+  // The log lists the whole run: both overflows, at cycles 80 and 503. Click the second.
+  await expect(page.getByTestId('log-row')).toHaveCount(2);
+  await expect(page.getByTestId('log-row').first()).toHaveAttribute('data-cycle', '80');
+  await page.getByTestId('log-row').nth(1).click();
+  await waitForCycle(page, 503);
+  await expect(page.getByTestId('cranium-flow')).toHaveAttribute('data-flow', 'FREEZE');
+  await search.fill('error 6');
+  await expect(page.getByTestId('log-row')).toHaveCount(1);
+  await page.getByTestId('log-row').click();
+  await waitForCycle(page, 711);
+  await expect(page.getByTestId('cranium-interrupts')).toContainText(
+    'error 6: user queue underflow',
+  );
+});
+
+test('F9: stray packets raise error 2 and the receiver reads them from its user error queue', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=cranium-forgot-sync&c=243');
+  await expect(page.getByTestId('cranium-view')).toBeVisible();
+  await waitForCycle(page, 243);
+  await expect(page.getByTestId('cranium-node-picker')).toHaveValue('1');
+  const interrupts = page.getByTestId('cranium-interrupts');
+  await expect(interrupts.locator('li', { hasText: 'error 2' })).toHaveCount(4);
+  const search = page.getByRole('searchbox', { name: 'Search the event log' });
+  await search.fill('error 2: packet for an inactive auto-receive channel');
+  await expect(page.getByTestId('log-row')).toHaveCount(4);
+  await search.fill('user-error-queue entry');
+  await expect(page.getByTestId('log-row')).toHaveCount(4);
+  // All four read: Head has come round to Tail, four 64-byte entries past Start.
+  const pointers = page.getByTestId('cranium-queue-pointers-userError');
+  const start = parseInt((await pointers.locator('dd').nth(0).textContent())!, 16);
+  const at4 = `0x${(start + 4 * 64).toString(16)} entry 4`;
+  await expect(pointers.locator('dd').nth(2)).toHaveText(at4);
+  await expect(pointers.locator('dd').nth(3)).toHaveText(at4);
+  await expect(page.getByTestId('cranium-queue-status-userError')).toHaveText('empty');
+});
+
+test('F6: a derouted packet’s path draws its deroutes as such', async ({ page }) => {
+  await page.goto('/#v1?b=cranium-out-of-order&c=397');
+  await expect(page.getByTestId('cranium-view')).toBeVisible();
+  await waitForCycle(page, 397);
+  // Packet 5 (sequence 4) is derouted twice on its way (seed 1's background traffic).
+  await page.getByTestId('cranium-line-1-4').getByRole('button').click();
+  await expect(page.getByTestId('cranium-packet-card')).toContainText('Packet 5');
+  const trail = page.locator('g.tv-path.tv-trail');
+  await expect(trail).toHaveAttribute('data-hops', '9');
+  await expect(trail.locator('line.tv-hop.tv-deroute')).toHaveCount(2);
+  await expect(page.getByTestId('cranium-packet-path')).toContainText(/2 deroute/);
+  // Table 3.1's contrast: the same arrivals through an in-order reorder buffer finish later.
+  const reorder = page.getByTestId('gantt-reorder');
+  await expect(reorder).toContainText("after auto-receive's cycle");
+  await expect(page.getByTestId('gantt-reorder-bubbles')).toHaveText(/^[1-9]\d* bubbles?$/);
+  await expect(reorder.locator('.gv-slot-out')).toHaveCount(8);
 });

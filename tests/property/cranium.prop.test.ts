@@ -1,23 +1,36 @@
 /**
- * Random Cranium machines: message sizes, auto-receive and queue messages, schedulers, memory
- * models and background torus traffic. Every packet of every message lands at its offset exactly
- * once, no receiver is told before its last packet is placed, queue pointers stay in bounds,
- * FREEZE comes only with an overflow, and a run is a pure function of its seed.
+ * Random Cranium machines: message sizes and start offsets, auto-receive and queue messages,
+ * several send channels per sender (so the scheduler interleaves them), schedulers, memory models
+ * and background torus traffic. Every packet of every message lands at its offset exactly once
+ * with the sender's data, no receiver is told before its last packet is placed, an overflow comes
+ * with FREEZE and FREEZE only with an overflow, a frozen NI takes nothing in while the rest runs
+ * on, and a run is a pure function of its seed. Then random programs, bad ones included.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../sim-core/kernel/clone';
+import { QUEUE_NAMES } from '../../sim-core/ni/cranium/cranium-config';
 import { CraniumSystem } from '../../sim-core/ni/cranium/cranium-system';
 import { parseScenario } from '../../sim-core/scenario/parse';
 import type { CraniumScenario, ScenarioInput } from '../../sim-core/scenario/schema';
 import { craniumConfigOf } from '../../sim-core/sim';
 import type { SimEventBody } from '../../sim-core/trace/events';
 
+const LINES = 256; // an 8 KB page of 32-byte lines
+const FIRST_SEND_CHANNEL = 2;
+
+const message = fc.record({
+  packets: fc.integer({ min: 1, max: 24 }),
+  queue: fc.boolean(),
+  start: fc.integer({ min: 0, max: LINES - 1 }),
+  priority: fc.boolean(),
+});
+
 const machine = fc.record({
   k: fc.integer({ min: 3, max: 5 }),
-  messages: fc.array(fc.record({ packets: fc.integer({ min: 1, max: 24 }), queue: fc.boolean() }), {
+  senders: fc.array(fc.array(message, { minLength: 1, maxLength: 3 }), {
     minLength: 1,
-    maxLength: 4,
+    maxLength: 3,
   }),
   scheduler: fc.constantFrom('fcfs', 'rr', 'prr', 'alpha'),
   memory: fc.constantFrom('adu', 'meerkat', 'optimistic'),
@@ -27,26 +40,39 @@ const machine = fc.record({
 });
 type Machine = typeof machine extends fc.Arbitrary<infer T> ? T : never;
 
-/** Senders 1…n each send one message to node 0, which posts its receives before a barrier. */
+/** Each message with its sender node, send channel and (for auto-receive) receive channel. */
+function plan(m: Machine) {
+  let recv = 0;
+  return m.senders.flatMap((msgs, i) =>
+    msgs.map((x, j) => ({
+      ...x,
+      node: i + 1,
+      channel: FIRST_SEND_CHANNEL + j,
+      buffer: j + 1,
+      recv: x.queue ? -1 : recv++,
+    })),
+  );
+}
+
+/**
+ * Senders 1…n each send their messages to node 0 on several channels at once, then wait for all;
+ * node 0 posts its receives before a barrier, waits for each, then takes the queued packets.
+ */
 function scenario(m: Machine): ScenarioInput {
-  const queued = m.messages.filter((x) => x.queue).reduce((a, x) => a + x.packets, 0);
+  const msgs = plan(m);
+  const queued = msgs.filter((x) => x.queue).reduce((a, x) => a + x.packets, 0);
+  const auto = msgs.filter((x) => !x.queue);
   const receiver = [
-    ...m.messages.flatMap((x, i) =>
-      x.queue
-        ? []
-        : [
-            {
-              op: 'recv',
-              channel: i,
-              from: i + 1,
-              remoteChannel: 2,
-              buffer: i + 1,
-              packets: x.packets,
-            },
-          ],
-    ),
+    ...auto.map((x) => ({
+      op: 'recv',
+      channel: x.recv,
+      from: x.node,
+      remoteChannel: x.channel,
+      buffer: x.recv + 1,
+      packets: x.packets,
+    })),
     { op: 'barrier' },
-    ...m.messages.flatMap((x, i) => (x.queue ? [] : [{ op: 'waitRecv', channel: i }])),
+    ...auto.map((x) => ({ op: 'waitRecv', channel: x.recv })),
     ...(queued ? [{ op: 'pollQueue', count: queued }] : []),
   ];
   return {
@@ -65,28 +91,29 @@ function scenario(m: Machine): ScenarioInput {
     },
     workload: {
       nodes: [
-        {
-          node: 0,
-          buffers: m.messages.map((_, i) => ({ handle: i + 1 })),
-          program: receiver,
-        },
-        ...m.messages.map((x, i) => ({
-          node: i + 1,
-          buffers: [{ handle: 1 }],
-          program: [
-            { op: 'barrier' },
-            {
-              op: 'send',
-              channel: 2,
-              to: 0,
-              remoteChannel: i,
-              buffer: 1,
-              packets: x.packets,
-              queue: x.queue,
-            },
-            { op: 'waitSend', channel: 2 },
-          ],
-        })),
+        { node: 0, buffers: auto.map((x) => ({ handle: x.recv + 1 })), program: receiver },
+        ...m.senders.map((sent, i) => {
+          const mine = msgs.filter((x) => x.node === i + 1);
+          return {
+            node: i + 1,
+            buffers: sent.map((_, j) => ({ handle: j + 1 })),
+            program: [
+              { op: 'barrier' },
+              ...mine.map((x) => ({
+                op: 'send',
+                channel: x.channel,
+                to: 0,
+                remoteChannel: x.queue ? 0 : x.recv,
+                buffer: x.buffer,
+                packets: x.packets,
+                start: x.start,
+                queue: x.queue,
+                priority: x.priority,
+              })),
+              ...mine.map((x) => ({ op: 'waitSend', channel: x.channel })),
+            ],
+          };
+        }),
       ],
       ...(m.background > 0 ? { background: { load: m.background, until: 400 } } : {}),
     },
@@ -101,44 +128,87 @@ function build(m: Machine): CraniumSystem {
   return new CraniumSystem(craniumConfigOf(parsed.value as CraniumScenario));
 }
 
+/** What the sender's page holds at a line (no program stores, so it never changes). */
+const senderData = (sys: CraniumSystem, node: number, handle: number, line: number) =>
+  sys.state.nodes[node]!.buffers[handle]!.lines[line];
+
 describe('random Cranium machines', () => {
-  it('place every packet once at its offset, notify after the last, keep queues in bounds and freeze only on overflow', () => {
+  /** Reads that switched send channel before the previous channel's message was done. */
+  let interleaved = 0;
+
+  it("place every packet once at its offset with the sender's data, notify after the last, and freeze exactly on overflow", () => {
     fc.assert(
       fc.property(machine, (m) => {
         const sys = build(m);
-        const events: SimEventBody[] = [];
+        const msgs = plan(m);
+        const receiver = sys.state.nodes[0]!;
+        const wrong: string[] = [];
+        let frozenAt = -1;
+        const lastRead = new Map<number, { channel: number; left: number }>();
         while (!sys.state.halted && sys.state.cycle < 8_000) {
           const step = sys.step();
-          events.push(...step);
-          for (const e of step) expect(e.kind, JSON.stringify(e)).not.toBe('invariant.violation');
-          const overflowNow = step.some((e) => e.kind === 'cr.queue' && e.op === 'overflow');
-          for (const q of Object.values(sys.state.nodes[0]!.ni.queues)) {
-            expect(q.head).toBeGreaterThanOrEqual(0);
-            expect(q.head).toBeLessThan(q.size);
-            expect(q.tail).toBeLessThan(q.size);
+          const c = sys.state.cycle;
+          for (const e of step) if (e.kind === 'invariant.violation') wrong.push(JSON.stringify(e));
+          const overflow = step.some((e) => e.kind === 'cr.queue' && e.op === 'overflow');
+          const freeze = step.some((e) => e.kind === 'cr.flow' && e.to === 'FREEZE');
+          if (overflow !== freeze) wrong.push(`${c}: overflow ${overflow}, FREEZE ${freeze}`);
+          if (freeze) frozenAt = c;
+          for (const q of Object.values(receiver.ni.queues))
+            for (const at of [q.head, q.tail, q.reserved])
+              if (at < q.begin || at > q.end)
+                wrong.push(`${c}: ${q.name} pointer ${at} out of bounds`);
+          // A frozen NI takes nothing new from the network.
+          if (frozenAt >= 0 && step.some((e) => e.kind === 'cr.arrive' && e.node === 0))
+            wrong.push(`${c}: an arrival at a frozen NI`);
+          for (const e of step) {
+            if (e.kind !== 'cr.place' || e.node !== 0) continue;
+            const pkt = sys.state.packets[e.packet]!;
+            const from = msgs.find((x) => x.node === pkt.src && x.channel === pkt.srcChannel)!;
+            const want = senderData(sys, from.node, from.buffer, pkt.seq);
+            const landed = from.queue
+              ? Object.values(receiver.ni.queues)
+                  .flatMap((q) => q.entries)
+                  .find((x) => x?.packet === e.packet)?.payload
+              : receiver.buffers[from.recv + 1]!.lines[pkt.seq];
+            if (landed !== want)
+              wrong.push(`${c}: packet ${e.packet} landed ${landed}, sent ${want}`);
           }
-          if (step.some((e) => e.kind === 'cr.flow' && e.to === 'FREEZE')) {
-            expect(overflowNow, 'FREEZE without an overflow').toBe(true);
-            // Nobody thaws this machine: the rest of the run is a frozen NI.
-            return;
-          }
+          // A sender's reads switching channel mid-message: the scheduler interleaves them.
+          for (const e of step)
+            if (e.kind === 'cr.dma' && e.stage === 'read') {
+              const prev = lastRead.get(e.node);
+              if (prev && prev.channel !== e.channel && prev.left > 0) interleaved += 1;
+              const ch = sys.state.nodes[e.node]!.ni.send[e.channel]!;
+              lastRead.set(e.node, { channel: e.channel, left: ch.remaining - ch.pending });
+            }
+          // After a freeze the rest of the machine runs on for a while; then stop.
+          if (frozenAt >= 0 && c > frozenAt + 300) break;
+        }
+        expect(wrong).toEqual([]);
+        if (frozenAt >= 0) {
+          expect(receiver.ni.flow).toBe('FREEZE');
+          return;
         }
         // Without an overflow, every message arrives whole and its receiver hears of it once.
         expect(sys.state.halted).toBe(true);
-        const receiver = sys.state.nodes[0]!;
-        m.messages.forEach((x, i) => {
-          const msg = Object.values(sys.state.messages).find((r) => r.src === i + 1)!;
+        for (const x of msgs) {
+          const msg = Object.values(sys.state.messages).find(
+            (r) => r.src === x.node && r.channel === x.channel,
+          )!;
           expect(msg.placed).toBe(x.packets);
           expect(msg.notifiedAt).toBeGreaterThanOrEqual(msg.completedAt);
-          if (!x.queue) {
-            const page = receiver.buffers[i + 1]!.received;
-            for (let s = 0; s < x.packets; s++)
-              expect(page[s]).toMatchObject({ seq: s, msg: msg.id, writes: 1 });
+          if (x.queue) continue;
+          const page = receiver.buffers[x.recv + 1]!.received;
+          for (let k = 0; k < x.packets; k++) {
+            const seq = (x.start + k) % LINES;
+            expect(page[seq]).toMatchObject({ seq, msg: msg.id, writes: 1 });
           }
-        });
+          expect(page.filter((r) => r !== null)).toHaveLength(x.packets);
+        }
       }),
       { numRuns: 30 },
     );
+    expect(interleaved, 'no run interleaved two send channels').toBeGreaterThan(0);
   });
 
   it('is a pure function of its seed: a restored snapshot replays the same events', () => {
@@ -160,3 +230,198 @@ describe('random Cranium machines', () => {
     );
   });
 });
+
+/** Any instruction, good or bad: busy, NIL or wrong channels and handles, resets at any time. */
+const anyInstruction = (nodes: number) => {
+  const channel = fc.integer({ min: 0, max: 2 });
+  // Mostly real nodes and pinned handles (1, 2); 99 has no node-map entry and 3 no buffer: NIL.
+  const node = fc.oneof(
+    { arbitrary: fc.integer({ min: 0, max: nodes - 1 }), weight: 8 },
+    { arbitrary: fc.constant(99), weight: 1 },
+  );
+  const buffer = fc.oneof(
+    { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 8 },
+    { arbitrary: fc.constant(3), weight: 1 },
+  );
+  const packets = fc.integer({ min: 1, max: 12 });
+  const weighted = (weight: number, arbitrary: fc.Arbitrary<object>) => ({ arbitrary, weight });
+  return fc.oneof(
+    weighted(2, fc.record({ op: fc.constant('compute'), cycles: fc.integer({ min: 1, max: 80 }) })),
+    weighted(
+      4,
+      fc.record({
+        op: fc.constant('send'),
+        channel,
+        to: node,
+        remoteChannel: channel,
+        buffer,
+        packets,
+        start: fc.integer({ min: 0, max: 40 }),
+        queue: fc.boolean(),
+      }),
+    ),
+    weighted(
+      4,
+      fc.record({
+        op: fc.constant('recv'),
+        channel,
+        from: node,
+        remoteChannel: channel,
+        buffer,
+        packets,
+      }),
+    ),
+    weighted(
+      3,
+      fc.record({ op: fc.constant('reset'), dir: fc.constantFrom('send', 'recv'), channel }),
+    ),
+    weighted(1, fc.record({ op: fc.constant('waitSend'), channel })),
+    weighted(1, fc.record({ op: fc.constant('waitRecv'), channel })),
+    weighted(
+      2,
+      fc.record({
+        op: fc.constant('pollQueue'),
+        count: fc.integer({ min: 1, max: 2 }),
+        queue: fc.constantFrom(...QUEUE_NAMES),
+      }),
+    ),
+    weighted(
+      1,
+      fc.record({ op: fc.constant('advanceQueue'), queue: fc.constantFrom(...QUEUE_NAMES) }),
+    ),
+    weighted(1, fc.record({ op: fc.constant('barrier'), value: fc.constantFrom(0, 1) })),
+    weighted(
+      1,
+      fc.record({
+        op: fc.constantFrom('load', 'store'),
+        buffer,
+        line: fc.integer({ min: 0, max: 7 }),
+      }),
+    ),
+    weighted(1, fc.record({ op: fc.constant('thaw') })),
+    weighted(
+      1,
+      fc.record({ op: fc.constant('flow'), state: fc.constantFrom('NORMAL', 'FLUSH', 'FREEZE') }),
+    ),
+  );
+};
+
+const badMachine = fc.record({
+  programs: fc.array(fc.array(anyInstruction(4), { maxLength: 16 }), {
+    minLength: 2,
+    maxLength: 4,
+  }),
+  scheduler: fc.constantFrom('fcfs', 'rr', 'prr', 'alpha'),
+  userQueue: fc.integer({ min: 2, max: 6 }),
+  freezeOnOverflow: fc.boolean(),
+  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+});
+
+function buildBad(m: typeof badMachine extends fc.Arbitrary<infer T> ? T : never): CraniumSystem {
+  const parsed = parseScenario({
+    version: 1,
+    id: 'prop-bad',
+    title: 'prop-bad',
+    topic: 'cranium',
+    seed: m.seed,
+    system: {
+      kind: 'cranium',
+      k: 3,
+      scheduler: m.scheduler,
+      pageBytes: 1024,
+      freezeOnOverflow: m.freezeOnOverflow,
+      queueEntries: { user: m.userQueue, userError: 4, system: 2, systemError: 2 },
+    },
+    // Handles 1 and 2 are pinned; 3 maps to NIL.
+    workload: {
+      nodes: m.programs.map((program, node) => ({
+        node,
+        buffers: [{ handle: 1 }, { handle: 2 }],
+        program,
+      })),
+    },
+  } as ScenarioInput);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+  return new CraniumSystem(craniumConfigOf(parsed.value as CraniumScenario));
+}
+
+/** Where every packet the NIs made is now: exactly one of these. */
+function whereabouts(sys: CraniumSystem, id: number): string[] {
+  const s = sys.state;
+  const p = s.packets[id]!;
+  const at: string[] = [];
+  if (p.placedAt >= 0) at.push('placed');
+  if (p.placed.startsWith('abandoned')) at.push('abandoned');
+  if (s.nodes[p.src]!.ni.dmaReads.some((d) => d.packet === id)) at.push('read');
+  const inNet = p.netId >= 0 && s.inFlight[p.netId] === id;
+  const inInbox = s.nodes.some((n) => n.ni.inbox.some((e) => e.packet === id));
+  if (inNet || inInbox) at.push('arriving');
+  return at;
+}
+
+describe('random programs, bad ones included', () => {
+  it('never throw; pointers, counts and packets stay consistent; every error is an event', () => {
+    fc.assert(
+      fc.property(badMachine, (m) => {
+        const sys = buildBad(m);
+        const wrong: string[] = [];
+        while (!sys.state.halted && sys.state.cycle < 2_000 && wrong.length === 0) {
+          const step = sys.step();
+          const c = sys.state.cycle;
+          for (const e of step)
+            if (e.kind === 'invariant.violation') wrong.push(`${c}: ${JSON.stringify(e)}`);
+          for (const n of sys.state.nodes) {
+            for (const q of Object.values(n.ni.queues))
+              for (const at of [q.head, q.tail, q.reserved])
+                if (at < q.begin || at > q.end || (at - q.begin) % 64 !== 0)
+                  wrong.push(
+                    `${c}: node ${n.node} ${q.name} pointer ${at} outside [${q.begin}, ${q.end}]`,
+                  );
+            for (const ch of [...n.ni.send, ...n.ni.recv])
+              if (
+                ch.remaining < 0 ||
+                ch.pending < 0 ||
+                ch.pending > ch.remaining ||
+                (!ch.busy && ch.remaining !== 0)
+              )
+                wrong.push(`${c}: node ${n.node} ${ch.dir} ${ch.id} ${JSON.stringify(ch)}`);
+            // Each error interrupt raised this cycle is a cr.interrupt event with its code.
+            const raised = n.ni.interrupts.filter((i) => i.code > 0 && i.at === c).length;
+            const reported = step.filter(
+              (e) => e.kind === 'cr.interrupt' && e.node === n.node && e.code > 0,
+            ).length;
+            if (raised !== reported)
+              wrong.push(`${c}: node ${n.node} raised ${raised} errors, reported ${reported}`);
+          }
+          // Each error has its cause among this cycle's events, at the same node.
+          for (const e of step) {
+            if (e.kind !== 'cr.interrupt' || e.code === 0) continue;
+            const cause = ERROR_CAUSE[e.code]!;
+            if (!step.some((x) => 'node' in x && x.node === e.node && cause(x)))
+              wrong.push(`${c}: no cause for ${JSON.stringify(e)}`);
+          }
+          // Every packet the NIs made is in exactly one place.
+          for (const id of Object.keys(sys.state.packets)) {
+            const at = whereabouts(sys, Number(id));
+            if (at.length !== 1) wrong.push(`${c}: packet ${id} is at [${at.join(', ')}]`);
+          }
+        }
+        expect(wrong).toEqual([]);
+        // Whatever the program did, the views can still be drawn.
+        expect(() => sys.frame()).not.toThrow();
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+/** What each NII_error_mask code (§C.12) must come with. */
+const ERROR_CAUSE: Record<number, (e: SimEventBody) => boolean> = {
+  1: (e) => e.kind === 'cr.command' && e.result === 'ignored',
+  2: (e) => e.kind === 'cr.dispatch' && e.to === 'userError queue',
+  3: (e) => e.kind === 'cr.dispatch' && e.to === 'userError queue',
+  4: (e) => e.kind === 'cr.lookup' && e.result === 'nil',
+  5: (e) => e.kind === 'cr.queue' && e.op === 'overflow',
+  6: (e) => e.kind === 'cr.queue' && e.op === 'underflow',
+  7: (e) => e.kind === 'cr.cpu' && e.text.includes('barrier'),
+};

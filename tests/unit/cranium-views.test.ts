@@ -12,7 +12,7 @@ import type {
 } from '../../sim-core/ni/cranium/cranium-frame';
 import { indexCraniumLog } from '../../src/views/cranium/cranium-log';
 import { lineOrder } from '../../src/views/cranium/PageGrid';
-import { messageTimeline } from '../../src/views/gantt/gantt-data';
+import { messageTimeline, reorderReplay } from '../../src/views/gantt/gantt-data';
 
 function run(id: string, cycle?: number) {
   const parsed = parseScenario(findBuiltin(id)!.doc);
@@ -127,5 +127,70 @@ describe('narration of a Cranium run', () => {
         expect(ours.has(Number(m[1])), `cycle ${c}: ${view.narration}`).toBe(true);
     }
     expect(counted).toBeGreaterThan(300);
+  });
+});
+
+describe('the frame a node view draws', () => {
+  it("F9: the user error queue's Start, End, Head and Tail are byte addresses, Head read past all four strays", () => {
+    const { frame } = run('cranium-forgot-sync');
+    const q = frame.nodes.find((n) => n.node === 1)!.queues.find((x) => x.name === 'userError')!;
+    expect(q.end - q.begin).toBe((q.size - 1) * 64);
+    expect([q.headAddress, q.tailAddress]).toEqual([q.begin + 4 * 64, q.begin + 4 * 64]);
+    expect([q.head, q.tail]).toEqual([4, 4]);
+    expect(q.entries.every((e) => e === null)).toBe(true);
+  });
+
+  it('F6: the P link reads deliver while a packet arrives and inject while one leaves', () => {
+    const parsed = parseScenario(findBuiltin('cranium-out-of-order')!.doc);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+    const session = new Session(parsed.value);
+    const seen = { deliver: 0, inject: 0 };
+    for (let c = 1; c <= 300; c++) {
+      const view = session.seek(c);
+      const frame = view.frame as CraniumFrame;
+      const link = (node: number) => frame.nodes.find((n) => n.node === node)?.link;
+      for (const e of view.events) {
+        if (e.kind === 'cr.arrive') {
+          expect(link(e.node)).toMatchObject({ halfDuplex: true, direction: 'deliver' });
+          seen.deliver++;
+        }
+        if (e.kind === 'net.inject' && link(e.node)) {
+          expect(link(e.node)!.direction).toBe('inject');
+          seen.inject++;
+        }
+      }
+    }
+    expect(seen.deliver).toBeGreaterThan(0);
+    expect(seen.inject).toBeGreaterThan(0);
+  });
+});
+
+describe('the reorder-buffer contrast (Table 3.1, F6 step 5)', () => {
+  it("Table 3.1's arrivals P1, P3, P4, P2 leave at T1, T4, T5, T6 with two bubbles", () => {
+    // One slot per time step; packet ids are send order, seq = id − 1; arrivals at T1…T4.
+    const arrive = [1, 4, 2, 3];
+    const packets = arrive.map((at, i) => ({ id: i + 1, msg: 1, seq: i, placedAt: at }));
+    const msg = { id: 1, queue: false, completedAt: 4 } as CraniumFrame['stats']['messages'][0];
+    const r = reorderReplay(msg, packets as CraniumPacketView[], 1)!;
+    expect(r.slots).toEqual([
+      { kind: 'out', seq: 0 },
+      { kind: 'bubble' },
+      { kind: 'bubble' },
+      { kind: 'out', seq: 1 },
+      { kind: 'out', seq: 2 },
+      { kind: 'out', seq: 3 },
+    ]);
+    expect([r.bubbles, r.finish, r.autoFinish]).toEqual([2, 6, 4]);
+  });
+
+  it('F6: the reorder buffer finishes no earlier than auto-receive, later when packets overtook', () => {
+    const { frame } = run('cranium-out-of-order');
+    const msg = frame.stats.messages[0]!;
+    const r = reorderReplay(msg, frame.packets, 11)!;
+    expect(r.slots.filter((s) => s.kind === 'out')).toHaveLength(8);
+    expect(r.finish).toBeGreaterThanOrEqual(r.autoFinish);
+    expect(msg.outOfOrderPairs).toBeGreaterThan(0);
+    expect(r.bubbles).toBeGreaterThan(0);
+    expect(reorderReplay({ ...msg, queue: true }, frame.packets, 11)).toBeNull();
   });
 });

@@ -265,6 +265,209 @@ describe('errors of §C.12 are events, never crashes', () => {
   });
 });
 
+describe('a reset in the middle of a transfer (§C.5, §C.6, §C.12)', () => {
+  const violations = (events: SimEventBody[]) =>
+    events.filter((e) => e.kind === 'invariant.violation');
+
+  it('a receive channel reset while its packets are decoded in the inbox sends them to the user error queue with error 2', () => {
+    let redirected = 0;
+    // Sweep the reset across the message's arrival so that it lands while packets are decoded.
+    for (let wait = 20; wait <= 160; wait += 4) {
+      const { sys, events } = runWithEvents(
+        twoNodes(
+          [
+            { op: 'compute', cycles: 20 },
+            { op: 'send', channel: 2, to: 1, remoteChannel: 6, buffer: 1, packets: 8 },
+          ],
+          [
+            { op: 'recv', channel: 6, from: 0, remoteChannel: 2, buffer: 1, packets: 8 },
+            { op: 'compute', cycles: wait },
+            { op: 'reset', dir: 'recv', channel: 6 },
+          ],
+        ),
+      );
+      expect(violations(events)).toEqual([]);
+      const late = events.filter(
+        (e) => e.kind === 'cr.dispatch' && e.why.includes('was reset before'),
+      );
+      redirected += late.length;
+      for (const d of late) {
+        const placed = events.find(
+          (e) => e.kind === 'cr.place' && e.packet === (d as { packet: number }).packet,
+        );
+        expect(placed).toMatchObject({ where: expect.stringMatching(/^userError queue entry/) });
+      }
+      if (late.length)
+        expect(events.some((e) => e.kind === 'cr.interrupt' && e.code === 2)).toBe(true);
+      // Every packet lands exactly once: in the page before the reset or in an error queue.
+      const node = sys.state.nodes[1]!;
+      const inPage = node.buffers[1]!.received.filter((r) => r !== null).length;
+      const inErrors = node.ni.queues.userError.entries.filter((e) => e !== null).length;
+      expect(inPage + inErrors).toBe(8);
+      expect(node.ni.recv[6]).toMatchObject({ busy: false, remaining: 0, pending: 0 });
+    }
+    expect(redirected).toBeGreaterThan(0);
+  });
+
+  it('a send channel reset during a payload read abandons that packet: nothing goes below zero, it never leaves', () => {
+    let abandoned = 0;
+    for (let wait = 0; wait <= 40; wait += 1) {
+      const { sys, events } = runWithEvents(
+        twoNodes(
+          [
+            { op: 'send', channel: 2, to: 1, buffer: 1, packets: 8, queue: true },
+            { op: 'compute', cycles: wait + 1 },
+            { op: 'reset', dir: 'send', channel: 2 },
+            { op: 'send', channel: 2, to: 1, buffer: 2, packets: 1, queue: true },
+            { op: 'waitSend', channel: 2 },
+          ],
+          [],
+        ),
+      );
+      expect(violations(events)).toEqual([]);
+      const dropped = events.filter((e) => e.kind === 'cr.dma' && e.stage === 'abandoned');
+      abandoned += dropped.length;
+      for (const d of dropped) {
+        const id = (d as { packet: number }).packet;
+        expect(
+          events.some((e) => e.kind === 'cr.dma' && e.stage === 'outbox' && e.packet === id),
+        ).toBe(false);
+        expect(sys.state.packets[id]!.injectedAt).toBe(-1);
+      }
+      // The command after the reset is a fresh transfer of one packet, and it completes.
+      const ch = sys.state.nodes[0]!.ni.send[2]!;
+      expect(ch).toMatchObject({ busy: false, remaining: 0, pending: 0 });
+      const last = Object.values(sys.state.messages).at(-1)!;
+      expect(last).toMatchObject({ packets: 1, placed: 1 });
+      expect(sys.state.halted).toBe(true);
+    }
+    expect(abandoned).toBeGreaterThan(0);
+  });
+});
+
+describe('queues: four byte pointers over 64-byte entries (§C.7, Fig. 7.14)', () => {
+  it('Head and Tail start at Start, advance by 64 and wrap from End to Start', () => {
+    const sys = new CraniumSystem(
+      craniumConfigOf(
+        (() => {
+          const p = parseScenario(
+            twoNodes(
+              [
+                { op: 'send', channel: 2, to: 1, buffer: 1, packets: 3, queue: true },
+                { op: 'compute', cycles: 400 },
+                { op: 'send', channel: 2, to: 1, buffer: 1, packets: 2, queue: true },
+                { op: 'waitSend', channel: 2 },
+              ],
+              [{ op: 'pollQueue', count: 5 }],
+              { queueEntries: { user: 4 }, pageBytes: 1024 },
+            ),
+          );
+          if (!p.ok) throw new Error(JSON.stringify(p.error));
+          return p.value as CraniumScenario;
+        })(),
+      ),
+    );
+    const q = sys.state.nodes[1]!.ni.queues.user;
+    expect(q.begin % 1024).toBe(0);
+    expect(q.end).toBe(q.begin + 3 * 64);
+    expect([q.head, q.tail]).toEqual([q.begin, q.begin]);
+    const tails: number[] = [];
+    const heads: number[] = [];
+    while (!sys.state.halted && sys.state.cycle < 5000) {
+      const before = [q.tail, q.head];
+      sys.step();
+      const now = sys.state.nodes[1]!.ni.queues.user;
+      if (now.tail !== before[0]) tails.push(now.tail - now.begin);
+      if (now.head !== before[1]) heads.push(now.head - now.begin);
+    }
+    expect(tails).toEqual([64, 128, 192, 0, 64]);
+    expect(heads).toEqual([64, 128, 192, 0, 64]);
+    const view = sys.frame().nodes[1]!.queues.find((x) => x.name === 'user')!;
+    expect(view).toMatchObject({
+      begin: q.begin,
+      end: q.end,
+      headAddress: q.begin + 64,
+      head: 1,
+      tail: 1,
+    });
+  });
+
+  it('the invariants report a pointer outside [Start, End] and a count below 0', () => {
+    const parsed = parseScenario(twoNodes([{ op: 'compute', cycles: 5 }], []));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+    const sys = new CraniumSystem(craniumConfigOf(parsed.value as CraniumScenario));
+    const ni = sys.state.nodes[1]!.ni;
+    ni.queues.user.head = ni.queues.user.end + 64;
+    ni.send[3]!.remaining = -1;
+    const details = sys.step().flatMap((e) => (e.kind === 'invariant.violation' ? [e.detail] : []));
+    expect(details).toEqual([
+      expect.stringMatching(/^node 1 user queue head 0x[0-9a-f]+ is not an entry in \[/),
+      'node 1 send channel 3: remaining -1, pending 0',
+    ]);
+  });
+
+  it('a program reads its user error queue: pollQueue and advanceQueue name the queue', () => {
+    const { sys, events } = runWithEvents(
+      twoNodes(
+        [{ op: 'send', channel: 2, to: 1, remoteChannel: 6, buffer: 1, packets: 2 }],
+        [
+          { op: 'pollQueue', count: 2, queue: 'userError' },
+          { op: 'advanceQueue', queue: 'userError' },
+        ],
+      ),
+    );
+    const q = sys.state.nodes[1]!.ni.queues.userError;
+    expect(q.entries.every((e) => e === null)).toBe(true);
+    expect(q.head).toBe(q.begin + 2 * 64);
+    expect(events.filter((e) => e.kind === 'cr.notify' && e.what === 'queue')).toHaveLength(2);
+    expect(events.find((e) => e.kind === 'cr.queue' && e.op === 'underflow')).toMatchObject({
+      queue: 'userError',
+    });
+    expect(events.at(-1)).toMatchObject({ kind: 'sim.halt', reason: 'all programs finished' });
+  });
+
+  it('refuses a queue that does not exist, naming the field', () => {
+    const parsed = parseScenario(
+      twoNodes([], [{ op: 'pollQueue', count: 1, queue: 'mine' }] as never),
+    );
+    expect(parsed.ok).toBe(false);
+    expect(JSON.stringify(parsed)).toContain(
+      'expected one of systemError, system, user, userError',
+    );
+  });
+});
+
+describe('the barrier register (Table A.3)', () => {
+  it('a node that writes 0 abstains: the others complete without it, and a second 0 is error 7', () => {
+    const { sys, events } = runWithEvents(
+      twoNodes(
+        [{ op: 'barrier' }],
+        [
+          { op: 'barrier', value: 0 },
+          { op: 'barrier', value: 0 },
+        ],
+      ),
+    );
+    expect(events.find((e) => e.kind === 'cr.barrier' && e.node === 1)).toMatchObject({
+      from: 'I',
+      to: 'A',
+    });
+    expect(
+      events.find((e) => e.kind === 'cr.barrier' && e.node === 0 && e.to === 'C'),
+    ).toBeDefined();
+    expect(
+      events.find((e) => e.kind === 'cr.interrupt' && e.node === 1 && e.code === 7),
+    ).toBeDefined();
+    expect(sys.state.halted).toBe(true);
+  });
+
+  it('refuses a barrier value other than 0 or 1', () => {
+    const parsed = parseScenario(twoNodes([{ op: 'barrier', value: 2 } as never], []));
+    expect(parsed.ok).toBe(false);
+    expect(JSON.stringify(parsed)).toContain('expected 0 (abstain) or 1 (enter), got 2');
+  });
+});
+
 describe('flow control (§C.11)', () => {
   it('FLUSH delivers packets into the NI but injects none until NORMAL', () => {
     const { sys, events } = runWithEvents(

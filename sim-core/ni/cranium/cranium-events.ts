@@ -37,7 +37,7 @@ export type CraniumEventBody =
       channel: number;
       /** Its network packet id once in the outbox (−1 while it is being read). */
       netPacket: number;
-      stage: 'read' | 'outbox';
+      stage: 'read' | 'outbox' | 'abandoned';
       why: string;
     }
   | {

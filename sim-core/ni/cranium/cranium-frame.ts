@@ -2,15 +2,16 @@
 import type { NetworkFrame, NetworkStats } from '../../network/network-frame';
 import { routerOfNode } from '../../network/topology';
 import { LINE_BYTES, QUEUE_NAMES, type CraniumConfig, type QueueName } from './cranium-config';
-import type {
-  ChannelState,
-  CraniumState,
-  FlowState,
-  BarrierState,
-  MessageRecord,
+import {
+  entryIndex,
+  type ChannelState,
+  type CraniumState,
+  type FlowState,
+  type BarrierState,
+  type MessageRecord,
 } from './cranium-state';
 import { hex16 } from './header';
-import { instructionText } from './program';
+import { QUEUE_WORDS, instructionText } from './program';
 
 export interface CraniumChannelView {
   dir: 'send' | 'recv';
@@ -31,6 +32,12 @@ export interface CraniumChannelView {
 export interface CraniumQueueView {
   name: QueueName;
   size: number;
+  /** Queue Buffer Start and End, Head and Tail: byte addresses (Table 7.2). */
+  begin: number;
+  end: number;
+  headAddress: number;
+  tailAddress: number;
+  /** The entries Head and Tail address (0…size−1). */
   head: number;
   tail: number;
   full: boolean;
@@ -83,6 +90,11 @@ export interface CraniumNodeView {
   };
   cache: { line: string; state: string }[];
   interrupts: { at: number; code: number; channel: number; text: string }[];
+  /**
+   * The processor link to the router (§C.17, read-only): on a half-duplex link its current
+   * direction, and the TB bit that breaks an inject/deliver tie on an idle link.
+   */
+  link: { halfDuplex: boolean; direction: 'idle' | 'inject' | 'deliver'; tieBreak: boolean };
 }
 
 export interface CraniumPacketView {
@@ -183,6 +195,7 @@ export function craniumFrame(
     const used = (ch: ChannelState) => ch.busy || ch.cachedHandle >= 0 || ch.packets > 0;
     const program = setup.program.map(instructionText);
     const w = n.proc.wait;
+    const router = state.net.routers[routerOfNode(t, n.node)]!;
     return {
       node: n.node,
       router: routerOfNode(t, n.node),
@@ -224,8 +237,12 @@ export function craniumFrame(
         return {
           name,
           size: q.size,
-          head: q.head,
-          tail: q.tail,
+          begin: q.begin,
+          end: q.end,
+          headAddress: q.head,
+          tailAddress: q.tail,
+          head: entryIndex(q, q.head),
+          tail: entryIndex(q, q.tail),
           full: q.full,
           entries: q.entries.map((e) =>
             e
@@ -254,7 +271,7 @@ export function craniumFrame(
         waitingFor: !w
           ? ''
           : w.kind === 'queue'
-            ? 'the user queue flag'
+            ? `the ${QUEUE_WORDS[w.queue]} queue flag`
             : w.kind === 'barrier'
               ? 'the barrier'
               : `${w.kind} channel ${w.channel}`,
@@ -269,6 +286,11 @@ export function craniumFrame(
         channel: i.channel,
         text: i.text,
       })),
+      link: {
+        halfDuplex: cfg.network.halfDuplexP,
+        direction: router.pLink,
+        tieBreak: router.tieBreak,
+      },
     };
   });
   const packets = Object.values(state.packets).map((p) => ({

@@ -52,9 +52,19 @@ export interface QueueEntry {
   src: number;
 }
 
+/** A queue entry is two cache lines: payload, then flag, timestamp and header (Fig. A.8). */
+export const QUEUE_ENTRY_BYTES = 64;
+
+/**
+ * A queue's four pointers are byte addresses (Teschio Table 7.2): Queue Buffer Start and End are
+ * static and delimit the ring (End is the last entry's address, digest I‑15); Head and Tail move
+ * by 64 bytes and wrap from End to Start (Fig. 7.14).
+ */
 export interface QueueState {
   name: QueueName;
   size: number;
+  begin: number;
+  end: number;
   head: number;
   tail: number;
   /** Where the next accepted packet will be written (ahead of tail while writes are in flight). */
@@ -63,6 +73,14 @@ export interface QueueState {
   full: boolean;
   entries: (QueueEntry | null)[];
 }
+
+/** The entry index (0…size−1) a queue pointer addresses. */
+export const entryIndex = (q: QueueState, address: number): number =>
+  (address - q.begin) / QUEUE_ENTRY_BYTES;
+
+/** Fig. 7.14's successor: Tail := Tail < End ? Tail + 64 : Start (the same for Head). */
+export const nextEntry = (q: QueueState, address: number): number =>
+  address < q.end ? address + QUEUE_ENTRY_BYTES : q.begin;
 
 export interface InboxEntry {
   packet: number;
@@ -109,7 +127,7 @@ export interface NiState {
 export type WaitKind =
   | { kind: 'send'; channel: number }
   | { kind: 'recv'; channel: number }
-  | { kind: 'queue' }
+  | { kind: 'queue'; queue: QueueName }
   | { kind: 'barrier' };
 
 export interface ProcState {
@@ -119,7 +137,7 @@ export interface ProcState {
   busyUntil: number;
   /** What the processor spins on; its final poll starts when the condition holds. */
   wait: WaitKind | null;
-  /** Entries left to take from the user queue in the current pollQueue. */
+  /** Entries left to take from the polled queue in the current pollQueue. */
   pollsLeft: number;
   /** An event to report when the current instruction's time is up. */
   finishing: string | null;

@@ -19,25 +19,37 @@ import { Network, type PacketState } from '../../network/network';
 import { headerBetween, routerOfNode, type Topology } from '../../network/topology';
 import type { SimEventBody } from '../../trace/events';
 import { LINE_BYTES, QUEUE_NAMES, type CraniumConfig, type QueueName } from './cranium-config';
-import type {
-  BufferState,
-  CacheLineState,
-  ChannelState,
-  CraniumState,
-  InboxEntry,
-  NiState,
-  NodeState,
-  QueueState,
+import {
+  QUEUE_ENTRY_BYTES,
+  type BarrierState,
+  entryIndex,
+  nextEntry,
+  type BufferState,
+  type CacheLineState,
+  type ChannelState,
+  type CraniumState,
+  type InboxEntry,
+  type NiState,
+  type NodeState,
+  type QueueState,
 } from './cranium-state';
 import { ERROR_CODES } from './cranium-events';
 import { craniumFrame, craniumStats, type CraniumFrame, type CraniumStats } from './cranium-frame';
 import { dispatch } from './dispatch';
 import { encodeHeader, withDestination } from './header';
-import { instructionText, type CraniumInstruction } from './program';
+import { QUEUE_WORDS, instructionText, type CraniumInstruction } from './program';
 import { SCHEDULERS } from './scheduler';
 
 type Send = Extract<CraniumInstruction, { op: 'send' }>;
 type Recv = Extract<CraniumInstruction, { op: 'recv' }>;
+
+/** Table A.3: the barrier state a write of 0 or 1 leads to (null: error 7). */
+const BARRIER_WRITE: Record<BarrierState, readonly [BarrierState | null, BarrierState | null]> = {
+  I: ['A', 'W'],
+  W: [null, null],
+  C: [null, null],
+  A: [null, 'W'],
+};
 
 /** Table A.2: the auto-receive mask → (Every, Final) as never / sometimes / always. */
 const AUTO_MASK: readonly (readonly [
@@ -55,8 +67,15 @@ const AUTO_MASK: readonly (readonly [
 ];
 
 const lineName = (handle: number, line: number) => `buf${handle}[${line}]`;
-const flagLineName = (slot: number) => `userq[${slot}].flag`;
-const payloadLineName = (slot: number) => `userq[${slot}].payload`;
+/** How the cache names a queue entry's two lines. */
+const QUEUE_LINE: Record<QueueName, string> = {
+  user: 'userq',
+  userError: 'uerrq',
+  system: 'sysq',
+  systemError: 'syserrq',
+};
+const flagLineName = (q: QueueName, slot: number) => `${QUEUE_LINE[q]}[${slot}].flag`;
+const payloadLineName = (q: QueueName, slot: number) => `${QUEUE_LINE[q]}[${slot}].payload`;
 
 function emptyChannel(dir: 'send' | 'recv', id: number): ChannelState {
   return {
@@ -85,13 +104,16 @@ function emptyChannel(dir: 'send' | 'recv', id: number): ChannelState {
   };
 }
 
-function emptyQueue(name: QueueName, size: number): QueueState {
+/** Initially Head = Tail = Start (L891, L2752). */
+function emptyQueue(name: QueueName, size: number, begin: number): QueueState {
   return {
     name,
     size,
-    head: 0,
-    tail: 0,
-    reserved: 0,
+    begin,
+    end: begin + (size - 1) * QUEUE_ENTRY_BYTES,
+    head: begin,
+    tail: begin,
+    reserved: begin,
     full: false,
     entries: Array(size).fill(null),
   };
@@ -117,6 +139,9 @@ export class CraniumSystem {
     const setups = new Map(cfg.nodes.map((s) => [s.node, s]));
     this.programNodes = cfg.nodes.map((s) => s.node);
     let frame = 0x100;
+    // Queue memory: whole pinned pages (L2466), after every node's buffers.
+    let queueFrame = frame + cfg.nodes.reduce((a, s) => a + s.buffers.length, 0);
+    const queuePages = (size: number) => Math.ceil((size * QUEUE_ENTRY_BYTES) / cfg.pageBytes);
     const nodes: NodeState[] = Array.from({ length: nodeCount }, (_, node) => {
       const setup = setups.get(node);
       const buffers: Record<number, BufferState> = {};
@@ -135,7 +160,7 @@ export class CraniumSystem {
         for (const l of b.dirty) cache[lineName(b.handle, l)] = 'DE';
       }
       if (setup?.cachedQueueFlags)
-        for (let s = 0; s < cfg.queueEntries.user; s++) cache[flagLineName(s)] = 'CE';
+        for (let s = 0; s < cfg.queueEntries.user; s++) cache[flagLineName('user', s)] = 'CE';
       const program = setup?.program ?? [];
       const ni: NiState = {
         flow: 'NORMAL',
@@ -148,7 +173,11 @@ export class CraniumSystem {
         inbox: [],
         memoryFree: 0,
         queues: Object.fromEntries(
-          QUEUE_NAMES.map((q) => [q, emptyQueue(q, cfg.queueEntries[q])]),
+          QUEUE_NAMES.map((q) => {
+            const begin = queueFrame * cfg.pageBytes;
+            queueFrame += queuePages(cfg.queueEntries[q]);
+            return [q, emptyQueue(q, cfg.queueEntries[q], begin)];
+          }),
         ) as Record<QueueName, QueueState>,
         interrupts: [],
         barrier: 'I',
@@ -282,8 +311,30 @@ export class CraniumSystem {
     for (const node of s.nodes) this.stepNi(node);
     this.stepBarrier();
     for (const node of this.programNodes) this.stepProcessor(s.nodes[node]!);
+    if (this.cfg.checkInvariants) for (const node of s.nodes) this.checkNi(node);
     this.checkHalt();
     return this.events;
+  }
+
+  /** Every queue pointer addresses an entry in [Start, End]; channel counts never go negative. */
+  private checkNi(node: NodeState): void {
+    const bad = (detail: string) =>
+      this.emit({ kind: 'invariant.violation', rule: 'capacity', block: -1, detail });
+    for (const q of Object.values(node.ni.queues))
+      for (const [name, at] of [
+        ['head', q.head],
+        ['tail', q.tail],
+        ['reserved', q.reserved],
+      ] as const)
+        if (at < q.begin || at > q.end || (at - q.begin) % QUEUE_ENTRY_BYTES !== 0)
+          bad(
+            `node ${node.node} ${q.name} queue ${name} 0x${at.toString(16)} is not an entry in [0x${q.begin.toString(16)}, 0x${q.end.toString(16)}]`,
+          );
+    for (const ch of [...node.ni.send, ...node.ni.recv])
+      if (ch.remaining < 0 || ch.pending < 0 || ch.pending > ch.remaining)
+        bad(
+          `node ${node.node} ${ch.dir} channel ${ch.id}: remaining ${ch.remaining}, pending ${ch.pending}`,
+        );
   }
 
   private stepNi(node: NodeState): void {
@@ -321,6 +372,8 @@ export class CraniumSystem {
         warm: false,
         why: 'reset bit: the channel is cleared to inactive',
       });
+      if (i.dir === 'send') this.dropReads(node, i.channel);
+      else this.redirectDecoded(node, i.channel);
       return;
     }
     if (i.op !== 'send' && i.op !== 'recv') return;
@@ -396,6 +449,62 @@ export class CraniumSystem {
         ? 'same buffer and node handles as the last command: the translations are still valid (warm)'
         : 'new handles: the node map and buffer map must be read (cold)',
     });
+  }
+
+  /**
+   * A reset send channel is inactive "regardless of its previous state" (L1962): the payload
+   * reads it started and not yet in the outbox are abandoned; packets already in the outbox have
+   * left the channel and go out.
+   */
+  private dropReads(node: NodeState, channel: number): void {
+    const ni = node.ni;
+    const mine = (id: number) => this.state.packets[id]!.srcChannel === channel;
+    for (const read of ni.dmaReads.filter((d) => mine(d.packet))) {
+      const pkt = this.state.packets[read.packet]!;
+      pkt.placed = 'abandoned: its send channel was reset during the payload read';
+      this.emit({
+        kind: 'cr.dma',
+        node: node.node,
+        packet: pkt.id,
+        msg: pkt.msg,
+        sequence: pkt.seq,
+        channel,
+        netPacket: -1,
+        stage: 'abandoned',
+        why: `send channel ${channel} was reset while packet ${pkt.id} (sequence ${pkt.seq}) was being read: it never enters the outbox`,
+      });
+    }
+    ni.dmaReads = ni.dmaReads.filter((d) => !mine(d.packet));
+  }
+
+  /**
+   * Packets already decoded for a receive channel that is then reset find it inactive when their
+   * write completes: like any packet for an inactive channel (§C.6, §C.12) they go to the user
+   * error queue with error 2, and the page is not written. (The thesis does not describe this
+   * race; this is the model's reading, docs/fidelity/cranium.md.)
+   */
+  private redirectDecoded(node: NodeState, channel: number): void {
+    const c = this.state.cycle;
+    const t = this.cfg.timing;
+    for (const e of node.ni.inbox) {
+      if (e.destination?.kind !== 'auto' || e.destination.channel !== channel) continue;
+      const pkt = this.state.packets[e.packet]!;
+      const why = `auto-receive channel ${channel} was reset before the packet's write completed`;
+      e.destination = { kind: 'queue', queue: 'userError', why, error: 2 };
+      e.slot = this.reserveEntry(node, node.ni.queues.userError);
+      this.interrupt(node, 'auto', 2, channel);
+      // The second line, flag and header, follows the payload line (L2012).
+      e.writeEnd = Math.max(e.writeEnd, c) + t.queueHeaderLine;
+      node.ni.memoryFree = Math.max(node.ni.memoryFree, c) + t.lineOccupancy;
+      if (e.tailAt >= 0) e.doneAt = Math.max(e.writeEnd, e.tailAt + t.inboxFifo + 1);
+      this.emit({
+        kind: 'cr.dispatch',
+        node: node.node,
+        packet: pkt.id,
+        to: 'userError queue',
+        why,
+      });
+    }
   }
 
   // ---- scheduler and send engine (digest §C.5, §C.10) ----
@@ -681,28 +790,8 @@ export class CraniumSystem {
       ch.pending += 1;
       e.slot = pkt.seq;
     } else {
-      const q = ni.queues[dest.queue];
       lines = 2;
-      e.slot = q.reserved;
-      q.reserved = (q.reserved + 1) % q.size;
-      if (q.reserved === q.head) {
-        // The tail will reach the head: full and empty now look alike, so the NI must stop.
-        this.emit({
-          kind: 'cr.queue',
-          node: node.node,
-          queue: q.name,
-          op: 'overflow',
-          head: q.head,
-          tail: q.reserved,
-        });
-        if (q.name === 'user') this.interrupt(node, 'queue', 5, -1);
-        if (this.cfg.freezeOnOverflow)
-          this.setFlow(
-            node,
-            'FREEZE',
-            `the ${q.name} queue overflowed: the freeze mask stops delivery and injection until the OS thaws the NI`,
-          );
-      }
+      e.slot = this.reserveEntry(node, ni.queues[dest.queue]);
       if (dest.error) this.interrupt(node, 'auto', dest.error, pkt.destChannel);
     }
     const writeStart = Math.max(c + t.slotWait, ni.memoryFree);
@@ -716,6 +805,31 @@ export class CraniumSystem {
       to: dest.kind === 'auto' ? `auto-receive channel ${dest.channel}` : `${dest.queue} queue`,
       why: dest.why,
     });
+  }
+
+  /** The entry a decoded packet will be written to; the tail's successor reaching the head overflows. */
+  private reserveEntry(node: NodeState, q: QueueState): number {
+    const slot = entryIndex(q, q.reserved);
+    q.reserved = nextEntry(q, q.reserved);
+    if (q.reserved === q.head) {
+      // The tail will reach the head: full and empty now look alike, so the NI must stop.
+      this.emit({
+        kind: 'cr.queue',
+        node: node.node,
+        queue: q.name,
+        op: 'overflow',
+        head: entryIndex(q, q.head),
+        tail: entryIndex(q, q.reserved),
+      });
+      if (q.name === 'user') this.interrupt(node, 'queue', 5, -1);
+      if (this.cfg.freezeOnOverflow)
+        this.setFlow(
+          node,
+          'FREEZE',
+          `the ${q.name} queue overflowed: the freeze mask stops delivery and injection until the OS thaws the NI`,
+        );
+    }
+    return slot;
   }
 
   private place(node: NodeState, e: InboxEntry): void {
@@ -803,8 +917,8 @@ export class CraniumSystem {
         node: node.node,
         queue: q.name,
         op: 'overwrite',
-        head: q.head,
-        tail: q.tail,
+        head: entryIndex(q, q.head),
+        tail: entryIndex(q, q.tail),
       });
     q.entries[e.slot] = {
       packet: pkt.id,
@@ -814,39 +928,37 @@ export class CraniumSystem {
       payload: pkt.payload,
       src: pkt.src,
     };
-    q.tail = (e.slot + 1) % q.size;
+    q.tail = nextEntry(q, q.begin + e.slot * QUEUE_ENTRY_BYTES);
     if (q.tail === q.head) q.full = true;
     msg.arrivals.push(pkt.seq);
     msg.placed += 1;
     if (msg.placed === msg.packets && dest.queue === 'user') msg.completedAt = c;
     pkt.placed = `${q.name} queue entry ${e.slot}`;
-    if (q.name === 'user') {
-      const flag = flagLineName(e.slot);
-      if (node.cache[flag]) {
-        if (this.cfg.dmaCoherence === 'invalidate')
-          this.cacheTo(
-            node,
-            flag,
-            'I',
-            "the NI's write invalidates the polled flag line: the next poll misses",
-          );
-        else
-          this.cacheTo(
-            node,
-            flag,
-            'CE',
-            "the NI's write updates the polled flag line in place: the next poll hits",
-            true,
-          );
-      }
-      if (node.cache[payloadLineName(e.slot)] && this.cfg.dmaCoherence === 'invalidate')
+    const flag = flagLineName(q.name, e.slot);
+    if (node.cache[flag]) {
+      if (this.cfg.dmaCoherence === 'invalidate')
         this.cacheTo(
           node,
-          payloadLineName(e.slot),
+          flag,
           'I',
-          "the NI's write invalidates the cached payload line",
+          "the NI's write invalidates the polled flag line: the next poll misses",
+        );
+      else
+        this.cacheTo(
+          node,
+          flag,
+          'CE',
+          "the NI's write updates the polled flag line in place: the next poll hits",
+          true,
         );
     }
+    if (node.cache[payloadLineName(q.name, e.slot)] && this.cfg.dmaCoherence === 'invalidate')
+      this.cacheTo(
+        node,
+        payloadLineName(q.name, e.slot),
+        'I',
+        "the NI's write invalidates the cached payload line",
+      );
     this.emit({
       kind: 'cr.place',
       node: node.node,
@@ -945,32 +1057,36 @@ export class CraniumSystem {
         p.wait = { kind: i.op === 'waitSend' ? 'send' : 'recv', channel: i.channel };
         break;
       case 'pollQueue':
-        p.wait = { kind: 'queue' };
+        p.wait = { kind: 'queue', queue: i.queue };
         p.pollsLeft = i.count;
         p.pc = pc; // stays on this instruction until every entry is taken
-        cycles = this.firstPoll(node);
+        cycles = this.firstPoll(node, i.queue);
         break;
       case 'advanceQueue':
         cycles = t.register;
-        p.finishing = 'advance';
+        p.finishing = `advance:${i.queue}`;
         break;
       case 'barrier': {
         cycles = t.register;
         const from = node.ni.barrier;
-        if (from === 'W' || from === 'C') {
+        const to = BARRIER_WRITE[from][i.value];
+        if (to === null) {
           this.interrupt(node, 'misc', 7, -1);
-        } else {
-          node.ni.barrier = 'W';
-          node.ni.barrierUntil = c + cycles;
-          this.emit({
-            kind: 'cr.barrier',
-            node: node.node,
-            from,
-            to: 'W',
-            why: 'the processor writes 1 to NIR_barrier',
-          });
-          p.wait = { kind: 'barrier' };
+          break;
         }
+        node.ni.barrier = to;
+        node.ni.barrierUntil = c + cycles;
+        this.emit({
+          kind: 'cr.barrier',
+          node: node.node,
+          from,
+          to,
+          why:
+            i.value === 1
+              ? 'the processor writes 1 to NIR_barrier'
+              : 'the processor writes 0 to NIR_barrier: this node abstains',
+        });
+        if (to === 'W') p.wait = { kind: 'barrier' };
         break;
       }
       case 'load':
@@ -1004,10 +1120,10 @@ export class CraniumSystem {
   }
 
   /** The first poll of the queue's presence flag misses unless the line is cached. */
-  private firstPoll(node: NodeState): number {
+  private firstPoll(node: NodeState, queue: QueueName): number {
     const t = this.cfg.timing;
-    const q = node.ni.queues.user;
-    const flag = flagLineName(q.head);
+    const q = node.ni.queues[queue];
+    const flag = flagLineName(queue, entryIndex(q, q.head));
     if (node.cache[flag]) return t.cacheHit + t.testBranch;
     this.cacheTo(
       node,
@@ -1027,7 +1143,10 @@ export class CraniumSystem {
       case 'recv':
         return ni.recv[w.channel]!.remaining === 0 && !ni.commands.length;
       case 'queue':
-        return ni.queues.user.entries[ni.queues.user.head]?.flag === true;
+        return (
+          ni.queues[w.queue].entries[entryIndex(ni.queues[w.queue], ni.queues[w.queue].head)]
+            ?.flag === true
+        );
       case 'barrier':
         return ni.barrier === 'C' || ni.barrier === 'I';
     }
@@ -1041,15 +1160,15 @@ export class CraniumSystem {
     const c = this.state.cycle;
     p.wait = null;
     if (w.kind === 'queue') {
-      const q = node.ni.queues.user;
-      const flag = flagLineName(q.head);
+      const q = node.ni.queues[w.queue];
+      const flag = flagLineName(q.name, entryIndex(q, q.head));
       const hit = node.cache[flag] !== undefined;
-      const payload = payloadLineName(q.head);
+      const payload = payloadLineName(q.name, entryIndex(q, q.head));
       const payloadHit = node.cache[payload] !== undefined;
       // The poll, then read the payload, clear the flag (a store that hits) and advance the head.
       p.busyUntil = c + (hit ? t.cacheHit : t.cacheMiss) + t.testBranch;
       if (!hit) this.cacheTo(node, flag, 'CE', 'the poll misses and fetches the new flag line');
-      p.finishing = `consume:${payloadHit ? t.cacheHit : t.cacheMiss}`;
+      p.finishing = `consume:${q.name}:${payloadHit ? t.cacheHit : t.cacheMiss}`;
       return;
     }
     p.busyUntil = c + t.register + t.testBranch;
@@ -1093,9 +1212,10 @@ export class CraniumSystem {
       return;
     }
     if (kind === 'consume') {
-      const q = node.ni.queues.user;
-      const entry = q.entries[q.head]!;
-      const payloadCycles = Number(a);
+      const q = node.ni.queues[a as QueueName];
+      const slot = entryIndex(q, q.head);
+      const entry = q.entries[slot]!;
+      const payloadCycles = Number(b);
       const msg = s.messages[s.packets[entry.packet]!.msg]!;
       if (msg.completedAt >= 0 && msg.notifiedAt < 0 && msg.placed === msg.packets) {
         msg.notifiedAt = c;
@@ -1106,51 +1226,44 @@ export class CraniumSystem {
         node: node.node,
         what: 'queue',
         channel: -1,
-        text: `the flag of user-queue entry ${q.head} is set: packet ${entry.packet} from node ${entry.src} is here`,
+        text: `the flag of ${QUEUE_WORDS[q.name].replace(' ', '-')}-queue entry ${slot} is set: packet ${entry.packet} from node ${entry.src} is here`,
       });
-      this.cacheTo(node, payloadLineName(q.head), 'CE', 'the processor reads the payload');
+      this.cacheTo(node, payloadLineName(q.name, slot), 'CE', 'the processor reads the payload');
       this.cacheTo(
         node,
-        flagLineName(q.head),
+        flagLineName(q.name, slot),
         'DE',
         'the processor clears the flag (NIP_flag = 0)',
       );
       entry.flag = false;
       p.busyUntil = c + payloadCycles + t.cacheHit + t.register;
-      p.finishing = 'advance';
+      p.finishing = `advance:${q.name}`;
       p.pollsLeft -= 1;
       return;
     }
     if (kind === 'advance') {
-      const q = node.ni.queues.user;
-      if (q.head === q.tail && !q.full) {
-        this.emit({
-          kind: 'cr.queue',
-          node: node.node,
-          queue: 'user',
-          op: 'underflow',
-          head: q.head,
-          tail: q.tail,
-        });
-        this.interrupt(node, 'queue', 6, -1);
-      } else {
-        q.entries[q.head] = null;
-        q.head = (q.head + 1) % q.size;
+      const q = node.ni.queues[a as QueueName];
+      // Fig. 7.14b: the underflow test comes before the new head is computed.
+      const underflow = q.head === q.tail && !q.full;
+      if (!underflow) {
+        q.entries[entryIndex(q, q.head)] = null;
+        q.head = nextEntry(q, q.head);
         q.full = false;
-        this.emit({
-          kind: 'cr.queue',
-          node: node.node,
-          queue: 'user',
-          op: 'advance',
-          head: q.head,
-          tail: q.tail,
-        });
       }
+      this.emit({
+        kind: 'cr.queue',
+        node: node.node,
+        queue: q.name,
+        op: underflow ? 'underflow' : 'advance',
+        head: entryIndex(q, q.head),
+        tail: entryIndex(q, q.tail),
+      });
+      if (underflow) this.interrupt(node, 'queue', 6, -1);
       const instr = this.programOf(node.node)[p.pc];
       if (instr?.op === 'pollQueue') {
         if (p.pollsLeft > 0) {
-          p.wait = { kind: 'queue' };
-          const cycles = this.firstPoll(node);
+          p.wait = { kind: 'queue', queue: q.name };
+          const cycles = this.firstPoll(node, q.name);
           p.busyUntil = c + cycles;
         } else p.pc += 1;
       }

@@ -3,6 +3,23 @@
  * §C.16). Each costs what the thesis charges: 10 cycles per register access, 13 per status poll
  * (load, test and branch), cache hits and misses for the queue's presence flag.
  */
+import type { QueueName } from './cranium-config';
+
+/** How a program names a queue's head-advance register (Fig. A.9; the system queues are the OS's). */
+const ADVANCE_REGISTER: Record<QueueName, string> = {
+  user: 'NIR_user_queue[1]',
+  userError: 'NIR_error_queue[1]',
+  system: 'OS: advance the system queue',
+  systemError: 'OS: advance the system error queue',
+};
+
+export const QUEUE_WORDS: Record<QueueName, string> = {
+  systemError: 'system error',
+  system: 'system',
+  user: 'user',
+  userError: 'user error',
+};
+
 export type CraniumInstruction =
   | { op: 'compute'; cycles: number }
   | {
@@ -39,9 +56,11 @@ export type CraniumInstruction =
   | { op: 'reset'; dir: 'send' | 'recv'; channel: number }
   | { op: 'waitSend'; channel: number }
   | { op: 'waitRecv'; channel: number }
-  | { op: 'pollQueue'; count: number }
-  | { op: 'advanceQueue' }
-  | { op: 'barrier' }
+  /** Poll a queue's presence flag at its head, read the entry, clear the flag and advance. */
+  | { op: 'pollQueue'; count: number; queue: QueueName }
+  | { op: 'advanceQueue'; queue: QueueName }
+  /** Write NIR_barrier: 1 enters the barrier, 0 abstains (Table A.3). */
+  | { op: 'barrier'; value: 0 | 1 }
   | { op: 'load'; buffer: number; line: number }
   | { op: 'store'; buffer: number; line: number }
   | { op: 'thaw' }
@@ -66,11 +85,11 @@ export function instructionText(i: CraniumInstruction): string {
     case 'waitRecv':
       return `while (NIR_recv_channel[${i.channel}] != 0) ;`;
     case 'pollQueue':
-      return `receive ${i.count} from the user queue (poll NIP_flag, clear, advance)`;
+      return `receive ${i.count} from the ${QUEUE_WORDS[i.queue]} queue (poll NIP_flag, clear, advance)`;
     case 'advanceQueue':
-      return 'NIR_user_queue[1]  // advance the head';
+      return `${ADVANCE_REGISTER[i.queue]}  // advance the head`;
     case 'barrier':
-      return 'barrier_synch()';
+      return i.value === 1 ? 'barrier_synch()' : 'NIR_barrier = 0  // abstain';
     case 'load':
       return `load buffer ${i.buffer} line ${i.line}`;
     case 'store':

@@ -31,7 +31,7 @@ import {
 
 const FLOW_WORDS: Record<CraniumNodeView['flow'], string> = {
   NORMAL: 'NORMAL: packets flow',
-  FLUSH: 'FLUSH: arrivals are diverted',
+  FLUSH: 'FLUSH: packets are still delivered; none are injected',
   FREEZE: 'FREEZE: the NI accepts nothing until the OS thaws it',
 };
 

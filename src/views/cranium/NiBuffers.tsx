@@ -2,11 +2,44 @@
  * The NI's small buffers: the scheduler FIFO of accepted commands, the inbox (packets arriving,
  * being decoded, being written, or held by FREEZE) and the outbox (packets read from memory on
  * their way onto the link, behind any of other processes' packets). Each slot is drawn, so a full
- * inbox or outbox is seen at a glance; each packet is a button that selects it.
+ * inbox or outbox is seen at a glance; each packet is a button that selects it. Below, the
+ * processor link: its direction now and the TB tie-break bit (read-only, §C.17).
  */
 import type { ReactNode } from 'react';
 import type { CraniumNodeView } from '../../../sim-core/ni/cranium/cranium-frame';
 import { selectCrPacket } from './selection';
+
+const LINK_WORDS: Record<CraniumNodeView['link']['direction'], string> = {
+  idle: 'idle: either side may start a packet',
+  inject: 'inject: the NI is sending a packet to the router',
+  deliver: 'deliver: the router is sending a packet to the NI',
+};
+
+/** The half-duplex P link (digest §C.17): one direction at a time; TB breaks a tie. */
+function PLink({ link }: { link: CraniumNodeView['link'] }) {
+  return (
+    <div className="crv-fifo" data-testid="cranium-plink">
+      <h4>Processor link</h4>
+      {link.halfDuplex ? (
+        <p className="crv-plink">
+          <span data-testid="cranium-plink-direction" data-direction={link.direction}>
+            {link.direction === 'inject' ? '↑ ' : link.direction === 'deliver' ? '↓ ' : ''}
+            <strong>{LINK_WORDS[link.direction]}</strong>
+          </span>
+          <br />
+          <span data-testid="cranium-plink-tb">
+            TB bit <strong>{link.tieBreak ? 1 : 0}</strong>: a tie on an idle link goes to{' '}
+            {link.tieBreak ? 'injection' : 'delivery'} next
+          </span>
+        </p>
+      ) : (
+        <p className="crv-plink" data-testid="cranium-plink-direction" data-direction="full">
+          full duplex: injection and delivery at once
+        </p>
+      )}
+    </div>
+  );
+}
 
 const STAGE: Record<CraniumNodeView['inbox'][number]['stage'], [string, string]> = {
   arriving: ['A', 'arriving'],
@@ -128,6 +161,7 @@ export function NiBuffers({
           ),
         )}
       </Slots>
+      <PLink link={node.link} />
       <p className="crv-key">
         Inbox: <strong>A</strong> arriving, <strong>D</strong> decoding, <strong>W</strong> writing,{' '}
         <strong>H</strong> held (FREEZE). <em>other</em>: another process&apos;s packet.

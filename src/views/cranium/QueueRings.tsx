@@ -1,7 +1,8 @@
 /**
- * The NI's four queues in memory (digest §C.7), each a ring of entries between its start and end
- * addresses (the wrap at the top), the head (next to read, drawn inside) and the tail (next to
- * write, outside), and each entry's presence flag: F a packet waits, R read (flag cleared, not yet
+ * The NI's four queues in memory (digest §C.7), each a ring of 64-byte entries between its Start
+ * and End addresses (S and E at the wrap, at the top), the head (next to read, drawn inside) and
+ * the tail (next to write, outside); the four pointers are byte addresses, listed under each ring.
+ * Each entry's presence flag: F a packet waits, R read (flag cleared, not yet
  * freed by advancing the head), blank empty. When head equals tail the ring is either empty or
  * FULL, which the pointers alone cannot tell: the NI keeps a full bit (the lecture point). An
  * occupied entry is a button that selects its packet; on request, a table says the same in words.
@@ -9,17 +10,13 @@
 import { arc } from 'd3';
 import type { KeyboardEvent } from 'react';
 import type { CraniumQueueView } from '../../../sim-core/ni/cranium/cranium-frame';
+import { QUEUE_WORDS } from '../../../sim-core/ni/cranium/program';
 import { queueEntryStyles } from '../../theme/states';
 import { selectCrPacket } from './selection';
 
 const R = 86;
 const r = 56;
-const QUEUE_WORDS: Record<CraniumQueueView['name'], string> = {
-  systemError: 'system error',
-  system: 'system',
-  user: 'user',
-  userError: 'user error',
-};
+const hex = (address: number) => `0x${address.toString(16)}`;
 
 type Entry = NonNullable<CraniumQueueView['entries'][number]>;
 
@@ -69,7 +66,7 @@ function Ring({ q, selected }: { q: CraniumQueueView; selected: number | null })
       viewBox="-128 -128 256 256"
       className="crv-ring-svg"
       role="group"
-      aria-label={`${QUEUE_WORDS[q.name]} queue ring: ${n} entries, head ${q.head}, tail ${q.tail}, ${status}`}
+      aria-label={`${QUEUE_WORDS[q.name]} queue ring: ${n} entries, head entry ${q.head}, tail entry ${q.tail}, ${status}`}
       data-testid={`cranium-ring-${q.name}`}
     >
       <defs>
@@ -127,6 +124,12 @@ function Ring({ q, selected }: { q: CraniumQueueView; selected: number | null })
       })}
       {/* The wrap: after the entry at the end address comes the one at the start address. */}
       <line className="crv-wrap" x1={0} y1={-(r - 6)} x2={0} y2={-(R + 8)} />
+      <text className="crv-pointer-label crv-bound" x={3} y={-(R + 4)} textAnchor="start">
+        S
+      </text>
+      <text className="crv-pointer-label crv-bound" x={-3} y={-(R + 4)} textAnchor="end">
+        E
+      </text>
       <line
         className="crv-pointer crv-pointer-head"
         x1={hx1}
@@ -161,8 +164,10 @@ function QueueTable({ q, selected }: { q: CraniumQueueView; selected: number | n
   return (
     <table className="vt-table crv-queue-table" data-testid={`cranium-queue-table-${q.name}`}>
       <caption>
-        {QUEUE_WORDS[q.name]} queue: {q.size} entries, head {q.head}, tail {q.tail}, {occupancy(q)}.
-        Entries not listed ({free - rows.filter((x) => x.e === null).length}) are empty.
+        {QUEUE_WORDS[q.name]} queue: {q.size} entries from {hex(q.begin)} to {hex(q.end)}, head{' '}
+        {hex(q.headAddress)} (entry {q.head}), tail {hex(q.tailAddress)} (entry {q.tail}),{' '}
+        {occupancy(q)}. Entries not listed ({free - rows.filter((x) => x.e === null).length}) are
+        empty.
       </caption>
       <thead>
         <tr>
@@ -228,7 +233,8 @@ export function QueueRings({
         ))}
         <li>
           <strong>H</strong> head (next to read) · <strong>T</strong> tail (next to write) · the bar
-          at the top: the end wraps to the start
+          at the top: after <strong>E</strong> (End, the last entry) comes <strong>S</strong>{' '}
+          (Start). Pointers are byte addresses; each entry is 64 bytes.
         </li>
       </ul>
       <div className="crv-rings">
@@ -236,9 +242,7 @@ export function QueueRings({
           <figure key={q.name} className="crv-ring" data-testid={`cranium-queue-${q.name}`}>
             <figcaption>
               <strong>{QUEUE_WORDS[q.name]}</strong>{' '}
-              <span className="crv-sub">
-                {q.size} entries · head {q.head} · tail {q.tail}
-              </span>
+              <span className="crv-sub">{q.size} entries of 64 bytes</span>
               <br />
               <span
                 className={`crv-ring-status${q.full ? ' crv-ring-full' : ''}`}
@@ -249,6 +253,20 @@ export function QueueRings({
               {q.head === q.tail ? <span className="crv-sub"> (head = tail)</span> : null}
             </figcaption>
             <Ring q={q} selected={selected} />
+            <dl className="crv-pointers" data-testid={`cranium-queue-pointers-${q.name}`}>
+              <dt>S (start)</dt>
+              <dd>{hex(q.begin)}</dd>
+              <dt>E (end)</dt>
+              <dd>{hex(q.end)}</dd>
+              <dt>H (head)</dt>
+              <dd>
+                {hex(q.headAddress)} <span className="crv-sub">entry {q.head}</span>
+              </dd>
+              <dt>T (tail)</dt>
+              <dd>
+                {hex(q.tailAddress)} <span className="crv-sub">entry {q.tail}</span>
+              </dd>
+            </dl>
             {showTables ? <QueueTable q={q} selected={selected} /> : null}
           </figure>
         ))}

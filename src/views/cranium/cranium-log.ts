@@ -65,7 +65,7 @@ export function indexCraniumLog(log: readonly SimEvent[]): CraniumLogIndex {
         break;
       case 'cr.dma':
         if (e.stage === 'read') at(e.packet).read ??= e.cycle;
-        else at(e.packet).outbox ??= e.cycle;
+        else if (e.stage === 'outbox') at(e.packet).outbox ??= e.cycle;
         break;
       case 'cr.arrive': {
         const p = at(e.packet);

@@ -7,7 +7,10 @@
  */
 import { scaleLinear } from 'd3';
 import { useState } from 'react';
-import type { CraniumMessageView } from '../../../sim-core/ni/cranium/cranium-frame';
+import type {
+  CraniumMessageView,
+  CraniumPacketView,
+} from '../../../sim-core/ni/cranium/cranium-frame';
 import { inkFor } from '../../d3/colour';
 import { useApp } from '../../state/store';
 import {
@@ -23,10 +26,16 @@ import '../cranium/views-cranium.css';
 import {
   STAGES,
   messageTimeline,
+  reorderReplay,
   type GanttBar,
   type MessageTimeline,
   type StageInfo,
 } from './gantt-data';
+
+/** One slot of the reorder buffer: an 11-phit Cranium packet's time on the link. */
+const PACKET_CYCLES = 11;
+/** Longer messages get the words without the strip of slots. */
+const MAX_STRIP_SLOTS = 64;
 
 /** Okabe–Ito, one colour per column of Table 6.1 (the row label names it too). */
 const PART_COLOURS: Record<StageInfo['part'], string> = {
@@ -306,6 +315,60 @@ function Summary({ t }: { t: MessageTimeline }) {
   );
 }
 
+/** F6 step 5: the same arrivals through an in-order reorder buffer (Table 3.1). */
+function ReorderLine({
+  msg,
+  packets,
+}: {
+  msg: CraniumMessageView;
+  packets: readonly CraniumPacketView[];
+}) {
+  const r = reorderReplay(msg, packets, PACKET_CYCLES);
+  if (!r) return null;
+  const later = r.finish - r.autoFinish;
+  return (
+    <div className="gv-reorder" data-testid="gantt-reorder">
+      <p>
+        <strong>Through a reorder buffer</strong> (Table 3.1: in sequence order, one packet per{' '}
+        {r.slot}-cycle slot from cycle {r.start}): done at cycle{' '}
+        <strong data-testid="gantt-reorder-finish">{r.finish}</strong>
+        {later > 0
+          ? `, ${later} cycles after`
+          : later === 0
+            ? ', the same cycle as'
+            : ', before'}{' '}
+        auto-receive&apos;s cycle {r.autoFinish}, with{' '}
+        <strong data-testid="gantt-reorder-bubbles">
+          {r.bubbles} bubble{r.bubbles === 1 ? '' : 's'}
+        </strong>{' '}
+        (○: slots where packets wait for a lower sequence number; ·: nothing waiting). Auto-receive
+        places each packet as it comes and only counts.
+      </p>
+      {r.slots.length <= MAX_STRIP_SLOTS ? (
+        <ol className="gv-slots" aria-label="Reorder buffer output, slot by slot">
+          {r.slots.map((s, i) => (
+            <li
+              key={i}
+              className={`gv-slot gv-slot-${s.kind}`}
+              aria-label={
+                s.kind === 'out'
+                  ? `slot ${i + 1}: sequence ${s.seq}`
+                  : s.kind === 'bubble'
+                    ? `slot ${i + 1}: bubble`
+                    : `slot ${i + 1}: idle`
+              }
+            >
+              <span aria-hidden="true">
+                {s.kind === 'out' ? s.seq : s.kind === 'bubble' ? '○' : '·'}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
 function Legend() {
   return (
     <ul className="crv-legend" aria-label="Timeline key">
@@ -395,6 +458,7 @@ export function GanttView() {
         ) : (
           <>
             <Summary t={t} />
+            <ReorderLine msg={t.msg} packets={frame.packets} />
             <Legend />
             <Chart t={t} width={width} cycle={frame.cycle} selected={selected} />
             {showTable ? <TimelineTable t={t} selected={selected} /> : null}

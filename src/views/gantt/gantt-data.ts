@@ -220,3 +220,57 @@ export function messageTimeline(
     parts,
   };
 }
+
+/**
+ * Table 3.1's contrast (digest §C.6, F6 step 5): the same arrivals through an outboard reorder
+ * buffer that must hand packets on in sequence order, one per time slot. A slot is one packet
+ * time on the link (11 phits); the slots start at the first arrival. A bubble is a slot in which
+ * packets wait but the next one in order has not arrived.
+ */
+export interface ReorderReplay {
+  slot: number;
+  start: number;
+  /** Per slot: the sequence number handed on, or a bubble, or idle (nothing waiting). */
+  slots: ({ kind: 'out'; seq: number } | { kind: 'bubble' } | { kind: 'idle' })[];
+  bubbles: number;
+  /** The reorder buffer's last hand-on, and auto-receive's last placement. */
+  finish: number;
+  autoFinish: number;
+}
+
+export function reorderReplay(
+  msg: CraniumMessageView,
+  packets: readonly CraniumPacketView[],
+  slot: number,
+): ReorderReplay | null {
+  // In send order (packet ids grow as they are read), which is sequence order from `start`.
+  const mine = packets.filter((p) => p.msg === msg.id).sort((a, b) => a.id - b.id);
+  if (msg.queue || msg.completedAt < 0 || mine.length < 2 || mine.some((p) => p.placedAt < 0))
+    return null;
+  const start = Math.min(...mine.map((p) => p.placedAt));
+  const slotOf = (cycle: number) => Math.ceil((cycle - start) / slot);
+  const out: number[] = [];
+  let next = 0;
+  for (const p of mine) {
+    next = Math.max(next, slotOf(p.placedAt));
+    out.push(next);
+    next += 1;
+  }
+  const slots: ReorderReplay['slots'] = [];
+  for (let i = 0; i < next; i++) {
+    const k = out.indexOf(i);
+    const t = start + i * slot;
+    const waiting = mine.some((p, j) => p.placedAt <= t && out[j]! > i);
+    slots.push(
+      k >= 0 ? { kind: 'out', seq: mine[k]!.seq } : waiting ? { kind: 'bubble' } : { kind: 'idle' },
+    );
+  }
+  return {
+    slot,
+    start,
+    slots,
+    bubbles: slots.filter((s) => s.kind === 'bubble').length,
+    finish: start + out.at(-1)! * slot,
+    autoFinish: msg.completedAt,
+  };
+}

@@ -448,12 +448,15 @@ export function grade(
   const p = personalise(assignment, sub.student.id);
   const questions = assignment.questions.map((q): QuestionGrade => {
     const g = gradeQuestion(assignment, p, q, sub.answers[q.id], cache);
+    const locked = sub.seen?.includes(q.id)
+      ? ' (locked in the app once the outcome was shown)'
+      : '';
     return {
       id: q.id,
       kind: q.kind,
       points: round2(g.fraction * q.points),
       max: q.points,
-      feedback: g.feedback,
+      feedback: `${g.feedback}${locked}`,
     };
   });
   return {

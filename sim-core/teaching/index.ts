@@ -22,6 +22,7 @@
  *   Kinds: cacheState (bus: a block's state in a cache after the next transaction on it),
  *   nextBusTransaction (bus: kind and requester of the next grant, value "RDX:1"),
  *   queuePointer (cni: slot and sense after a pointer's next update, value "2/1"),
+ *   cniTransaction (cni: kind and issuer of the next transaction on a node's bus, value "INV:NI"),
  *   routerOutput (network, cranium: a packet's next output, value "E" or "W:deroute" or "P"),
  *   craniumCount (cranium: an auto-receive channel's remaining count after its next placement).
  *
@@ -49,7 +50,8 @@
  *
  * ## Submissions (submission-schema.ts)
  *
- *   makeSubmission(assignment, {id, name}, answers, savedAt, app?) → Submission  (what the app exports)
+ *   makeSubmission(assignment, {id, name}, answers, savedAt, app?, seen?) → Submission  (what the app exports;
+ *       seen: prediction questions whose outcome the student was shown, locked in the app)
  *   parseSubmission(textOrJson) → { ok, value | error }
  *   checkAnswers(assignment, submission) → { status: 'ok' | 'malformed' | 'tampered', problems }
  *   Answers by question id: prediction → option value (text); measurement → number;

@@ -18,12 +18,14 @@ import type { Frame, ModelMeta } from '../sim';
 import type { SimEvent } from '../trace/events';
 import { describeEvent } from '../trace/narrate';
 import { hex } from '../system/program';
+import { AGENT_NAMES, CNI_TXN_KINDS, type CniTxnKind } from '../ni/cni/cni-state';
 
 /** The kinds, in the order ties are broken when several ask about the same event. */
 export const PREDICTION_KIND_NAMES = [
   'cacheState',
   'nextBusTransaction',
   'queuePointer',
+  'cniTransaction',
   'routerOutput',
   'craniumCount',
 ] as const;
@@ -403,6 +405,108 @@ const queuePointer: KindSpec = {
   },
 };
 
+const CNI_TXN_TEXT: Record<CniTxnKind, string> = {
+  RD: 'read a block',
+  RDX: 'read a block to write it',
+  ITOM: 'take ownership without the data (a whole-block write)',
+  INV: 'invalidate the other copies (an upgrade)',
+  WB: 'write a dirty block back to memory',
+  UCR8: 'an uncached 8-byte read (a device register)',
+  UCW8: 'an uncached 8-byte write (a device register)',
+};
+
+function cniMeta(ctx: Ctx) {
+  if (ctx.meta.model !== 'cni') throw new Error('a coherent-NI question on another model');
+  return ctx.meta;
+}
+
+/** A coherent NI's coherence row as a rule: `NI: S × Store → SM_A (requestBus)`. */
+function cniRuleOf(protocol: Protocol, e: Extract<SimEvent, { kind: 'cni.coh' }>): RuleFired {
+  const actions = [...e.actions];
+  const meaning =
+    e.event === 'Snarf'
+      ? 'the NI takes a copy of a block written back past it'
+      : (PROTOCOL_EVENTS[e.event]?.desc ?? e.event);
+  return {
+    protocol: protocol.name,
+    from: e.from,
+    event: e.event,
+    to: e.to,
+    actions,
+    text: `${e.agent} ${e.target}: ${protocol.name} ${e.from} × ${e.event} → ${e.to}${actions.length ? ` (${actions.join(', ')})` : ''} — ${meaning}`,
+  };
+}
+
+const cniTransaction: KindSpec = {
+  models: ['cni'],
+  title: "The next transaction on a node's memory bus and who issues it",
+  find(ctx, cycle, target) {
+    const log = ctx.session.timeline.log;
+    for (const [e, index] of eventsFrom(ctx.session, firstAfter(log, cycle))) {
+      if (e.kind !== 'cni.txn') continue;
+      if (target.node !== undefined && e.node !== target.node) continue;
+      // The row that asked for the bus, and the rows the transaction itself fired.
+      let request: SimEvent | null = null;
+      for (let i = index - 1; i >= 0; i--) {
+        const t = log[i]!;
+        if (
+          t.kind === 'cni.coh' &&
+          t.node === e.node &&
+          t.agent === e.agent &&
+          t.target === e.target &&
+          t.actions.includes('requestBus')
+        ) {
+          request = t;
+          break;
+        }
+        if (t.kind === 'cni.txn' && t.node === e.node && t.agent === e.agent) break;
+      }
+      // The grant's rows are logged just before the transaction, in the same cycle.
+      const fired: SimEvent[] = [];
+      for (let i = index - 1; i >= 0 && log[i]!.cycle === e.cycle; i--) {
+        const t = log[i]!;
+        if (t.kind === 'cni.coh' && t.txn === e.txn && t.node === e.node) fired.unshift(t);
+      }
+      return {
+        event: e,
+        index,
+        facts: { node: e.node },
+        deciding: [e, ...(request ? [request] : []), ...fired],
+        value: `${e.txnKind}:${e.agent}`,
+      };
+    }
+    return null;
+  },
+  ask(ctx, cycle, found) {
+    const node = found.facts.node!;
+    // P1 is an agent only where the workload has a second processor on the bus (E4's local queue).
+    const agents = AGENT_NAMES.filter(
+      (a) =>
+        a !== 'P1' ||
+        ctx.session.timeline.log.some((e) => e.kind === 'cni.access' && e.agent === 'P1'),
+    );
+    return {
+      prompt: `It is cycle ${cycle}. Which transaction will node ${node}'s memory bus carry next, and who issues it: the processor or the NI?`,
+      options: agents.flatMap((a) =>
+        CNI_TXN_KINDS.map((k) => ({
+          value: `${k}:${a}`,
+          label: `${a === 'NI' ? 'the NI' : a}: ${k} — ${CNI_TXN_TEXT[k]}`,
+        })),
+      ),
+    };
+  },
+  explain(ctx, found) {
+    const { protocol } = cniMeta(ctx);
+    const rules = found.deciding
+      .filter((e): e is Extract<SimEvent, { kind: 'cni.coh' }> => e.kind === 'cni.coh')
+      .map((e) => cniRuleOf(protocol, e));
+    return {
+      text: `Cycle ${found.event.cycle}: ${describeEvent(found.event, 0) ?? ''}.${rules.length ? ` Rules: ${rules.map((r) => r.text).join('; ')}.` : ''}`,
+      rules,
+    };
+  },
+};
+
 const PORT_TEXT: Record<Port, string> = {
   N: 'north',
   E: 'east',
@@ -570,6 +674,7 @@ export const PREDICTION_KINDS: Readonly<Record<PredictionKind, Readonly<KindSpec
   cacheState,
   nextBusTransaction,
   queuePointer,
+  cniTransaction,
   routerOutput,
   craniumCount,
 };

@@ -34,6 +34,11 @@ export const submissionSchema = z.strictObject({
     name: z.string().max(120).default(''),
   }),
   answers: z.record(z.string().max(32), answer).default({}),
+  /**
+   * Prediction questions whose outcome the student had gone past in the app: their answers were
+   * locked from then on (an unanswered one stayed unanswered).
+   */
+  seen: z.array(z.string().max(32)).max(40).optional(),
   /** When the app saved it, as the app wrote it; not used for grading. */
   savedAt: z.string().max(64).default(''),
   /** The app that wrote it (name and version), for support. */
@@ -95,12 +100,14 @@ export function makeSubmission(
   answers: Record<string, Answer>,
   savedAt: string,
   app?: string,
+  seen: readonly string[] = [],
 ): Submission {
   return {
     version: SUBMISSION_VERSION,
     assignment: { id: assignment.id, revision: assignment.revision, digest: assignment.digest },
     student: { id: student.id, name: student.name ?? '' },
     answers: { ...answers },
+    ...(seen.length > 0 ? { seen: [...seen] } : {}),
     savedAt,
     ...(app ? { app } : {}),
   };
@@ -185,6 +192,13 @@ export function checkAnswers(
         });
     }
   }
+  for (const [i, id] of (submission.seen ?? []).entries())
+    if (byId.get(id)?.kind !== 'prediction')
+      problems.push({
+        code: 'SUB007',
+        path: `seen.${i}`,
+        message: `"${id}" is not a prediction question of this assignment`,
+      });
   return {
     status: tampered ? 'tampered' : problems.length ? 'malformed' : 'ok',
     problems,

@@ -33,6 +33,8 @@ export interface LectureState {
   present: boolean;
   /** Embed mode (`embed=1`): one scenario, its views and the time controls, for an iframe. */
   embed: boolean;
+  /** In embed mode, the scenario's checkpoints ask their questions (`predict=1`); else none do. */
+  embedPredict: boolean;
   zoom: number;
   /** The step last chosen by next/previous or a click, while the simulator is at or going to it. */
   chosen: number | null;
@@ -44,6 +46,7 @@ export const useLecture = create<LectureState>(() => ({
   startOpen: false,
   present: false,
   embed: false,
+  embedPredict: false,
   zoom: storedZoom(),
   chosen: null,
   expected: [],
@@ -119,7 +122,7 @@ export const lecture = {
   toggleNotes: () => actions.toggleView('notes'),
 
   setPresent(present: boolean): void {
-    useLecture.setState({ present, embed: false });
+    useLecture.setState({ present, embed: false, embedPredict: false });
   },
   togglePresent: () => lecture.setPresent(!useLecture.getState().present),
   zoom(dir: 1 | -1): void {
@@ -147,6 +150,7 @@ export const lecture = {
       startOpen: params.start,
       present: params.present,
       embed: params.embed,
+      embedPredict: params.predict,
     });
   },
 

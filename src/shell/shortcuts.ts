@@ -11,6 +11,8 @@ export interface Shortcut {
 }
 
 const presenting = () => useLecture.getState().present;
+/** An embedded frame shows the views its link chose: nothing toggles a panel there. */
+const notEmbedded = () => !useLecture.getState().embed;
 
 export const shortcuts: Shortcut[] = [
   { keys: ['ArrowRight', 'l'], label: 'Step forward one cycle', run: () => void actions.step(1) },
@@ -45,12 +47,17 @@ export const shortcuts: Shortcut[] = [
     run: () => lecture.previousStep(),
     when: presenting,
   },
-  { keys: ['w'], label: 'Hide or show the walkthrough notes', run: () => lecture.toggleNotes() },
+  {
+    keys: ['w'],
+    label: 'Hide or show the walkthrough notes',
+    run: () => lecture.toggleNotes(),
+    when: notEmbedded,
+  },
   {
     keys: ['f'],
     label: 'Presentation mode on / off (large type, high contrast, no menus)',
     run: () => lecture.togglePresent(),
-    when: () => !useLecture.getState().embed,
+    when: notEmbedded,
   },
   {
     keys: ['?'],

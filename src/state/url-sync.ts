@@ -40,6 +40,7 @@ export function useUrlSync(): void {
   const startOpen = useLecture((s) => s.startOpen);
   const present = useLecture((s) => s.present);
   const embed = useLecture((s) => s.embed);
+  const predict = useLecture((s) => s.embedPredict);
   // Compare mode's configuration B rides along too (`&vs=path%3Dvalue`).
   const vs = useCompare((s) => s.vs);
   // An open assignment rides along too (`&a=<id>`), so a reload reopens it.
@@ -47,7 +48,8 @@ export function useUrlSync(): void {
   useEffect(() => {
     if (playing || cycle === undefined || !spec || startOpen) return;
     const link = currentLink();
-    const hash = link === null ? null : withVs(withLectureParams(link, { present, embed }), vs);
+    const hash =
+      link === null ? null : withVs(withLectureParams(link, { present, embed, predict }), vs);
     try {
       if (hash === null) sessionStorage.setItem(OVERSIZE_KEY, JSON.stringify({ spec, cycle }));
       else sessionStorage.removeItem(OVERSIZE_KEY);
@@ -57,5 +59,5 @@ export function useUrlSync(): void {
     const fragment = assignmentLink(hash);
     const target = fragment ?? location.pathname + location.search;
     if (fragment !== location.hash) history.replaceState(null, '', target);
-  }, [cycle, spec, views, playing, startOpen, present, embed, vs, assignment]);
+  }, [cycle, spec, views, playing, startOpen, present, embed, predict, vs, assignment]);
 }

@@ -172,6 +172,7 @@ export function AssignmentPanel() {
   const saved = useAssignment((s) => s.saved);
   const staleNote = useAssignment((s) => s.staleNote);
   const exportNote = useAssignment((s) => s.exportNote);
+  const gateNote = useAssignment((s) => s.gateNote);
   if (!assignment || !student || !personal) return null;
   const done = assignment.questions.filter((q) => isAnswered(q, answers[q.id])).length;
   const total = assignment.questions.reduce((s, q) => s + q.points, 0);
@@ -263,6 +264,12 @@ export function AssignmentPanel() {
             {assignment.hiddenPanels.map((v) => viewRegistry[v]?.title ?? v).join(', ')}.
           </p>
         ) : null}
+        {assignment.questions.some((q) => q.kind === 'prediction') ? (
+          <p className="muted">
+            Answer each prediction before you go past its cycle: the simulator stops there until you
+            do, and once you have seen what happened next, the answer is locked.
+          </p>
+        ) : null}
         {assignment.scenarioNotes ? null : (
           <p className="muted">
             The scenario&apos;s own summary and walkthrough are hidden during the assignment: find
@@ -270,6 +277,9 @@ export function AssignmentPanel() {
           </p>
         )}
       </details>
+      <p role="status" className="assignment-gate-note" data-testid="prediction-gate-note">
+        {gateNote ?? ''}
+      </p>
       {staleNote ? (
         <p className="assignment-stale" role="note">
           {staleNote}
@@ -336,6 +346,7 @@ function Radios({
   value,
   onChange,
   testId,
+  disabled = false,
 }: {
   name: string;
   labelledBy: string;
@@ -343,6 +354,7 @@ function Radios({
   value: string | undefined;
   onChange: (value: string) => void;
   testId: string;
+  disabled?: boolean;
 }) {
   return (
     <div
@@ -358,6 +370,7 @@ function Radios({
             name={name}
             value={o.value}
             checked={value === o.value}
+            disabled={disabled}
             onChange={() => onChange(o.value)}
           />{' '}
           {o.label}
@@ -378,7 +391,9 @@ function PredictionInput({
 }) {
   const personal = useAssignment((s) => s.personal)!;
   const slot = useAssignment((s) => s.predictions[question.id]);
+  const locked = useAssignment((s) => s.seen.includes(question.id));
   const promptId = useId();
+  const lockId = useId();
   const at = slot?.state === 'ready' ? slot.question.cycle : null;
   const hasOverrides = Object.keys(question.overrides).length > 0;
   return (
@@ -411,13 +426,20 @@ function PredictionInput({
           >
             Show cycle {at} in the simulator
           </button>
+          {locked ? (
+            <p id={lockId} className="question-locked" data-testid={`locked-${question.id}`}>
+              Locked: you have seen what happened after cycle {at}, so this answer can no longer
+              change{answer === undefined ? ' (it was not answered)' : ''}. Your submission says so.
+            </p>
+          ) : null}
           <Radios
             name={`answer-${question.id}`}
-            labelledBy={`${headingId} ${promptId}`}
+            labelledBy={`${headingId} ${promptId}${locked ? ` ${lockId}` : ''}`}
             options={slot.question.options}
             value={typeof answer === 'string' ? answer : undefined}
             onChange={(v) => assignmentActions.setAnswer(question.id, v)}
             testId={`answer-${question.id}`}
+            disabled={locked}
           />
         </>
       )}

@@ -15,6 +15,7 @@ const KIND_LABEL: Record<string, string> = {
   cacheState: 'a block’s next state in a cache',
   nextBusTransaction: 'the next bus transaction',
   queuePointer: 'a queue pointer’s next value',
+  cniTransaction: 'the next transaction on a node’s bus',
   routerOutput: 'a packet’s next output port',
   craniumCount: 'an auto-receive channel’s count',
 };

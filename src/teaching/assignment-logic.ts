@@ -98,6 +98,40 @@ export function parseMeasurement(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+// ─── prediction integrity ───────────────────────────────────────────────────────────────────
+
+/** A prediction question of the loaded configuration and the cycle it asks from. */
+export interface PredictionStop {
+  id: string;
+  at: number;
+}
+
+/**
+ * The first unanswered, unseen prediction that a forward move from `from` to `to` would go past
+ * (its cycle in [from, to)): the move waits until it is answered, so the outcome cannot be read
+ * first. Null when the move may go ahead.
+ */
+export function predictionInTheWay(
+  stops: readonly PredictionStop[],
+  answered: (id: string) => boolean,
+  seen: readonly string[],
+  from: number,
+  to: number,
+): PredictionStop | null {
+  let first: PredictionStop | null = null;
+  for (const stop of stops)
+    if (stop.at >= from && stop.at < to && !answered(stop.id) && !seen.includes(stop.id))
+      if (!first || stop.at < first.at) first = stop;
+  return first;
+}
+
+/** Predictions whose outcome shows at `cycle` (past their cycle) and that are not locked yet. */
+export const newlySeen = (
+  stops: readonly PredictionStop[],
+  seen: readonly string[],
+  cycle: number,
+): string[] => stops.filter((s) => cycle > s.at && !seen.includes(s.id)).map((s) => s.id);
+
 // ─── progress in local storage ──────────────────────────────────────────────────────────────
 
 const PREFIX = 'ni-lab:assignment';
@@ -119,6 +153,8 @@ export interface SavedProgress {
   revision: number;
   student: { id: string; name: string };
   answers: Record<string, Answer>;
+  /** Prediction questions whose outcome the student has seen (locked). */
+  seen?: string[];
   savedAt: string;
 }
 
@@ -171,6 +207,9 @@ export function readProgress(
       name: typeof student.name === 'string' ? student.name : '',
     },
     answers,
+    seen: Array.isArray(raw.seen)
+      ? raw.seen.filter((id): id is string => typeof id === 'string' && ids.has(id))
+      : [],
     savedAt: typeof raw.savedAt === 'string' ? raw.savedAt : '',
   };
 }

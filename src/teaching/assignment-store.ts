@@ -38,8 +38,12 @@ import {
   readProgress,
   submissionFileName,
   toOverrides,
+  isAnswered,
+  newlySeen,
+  predictionInTheWay,
   writeProgress,
   type AssignmentRef,
+  type PredictionStop,
 } from './assignment-logic';
 
 export interface TeachingProblem {
@@ -66,6 +70,13 @@ export interface AssignmentState {
   /** Set when saved answers were made for an earlier revision of the file. */
   staleNote: string | null;
   predictions: Record<string, PredictionSlot>;
+  /**
+   * Prediction questions whose outcome the student has gone past in their configuration: the
+   * answer is locked (and the submission lists them).
+   */
+  seen: string[];
+  /** Why the last forward move stopped (a prediction to answer first), or null. */
+  gateNote: string | null;
   problem: TeachingProblem | null;
   /** What the last export did (shown next to the button). */
   exportNote: string | null;
@@ -81,6 +92,8 @@ const initial = {
   saved: true,
   staleNote: null,
   predictions: {},
+  seen: [],
+  gateNote: null,
   problem: null,
   exportNote: null,
 } satisfies AssignmentState;
@@ -150,7 +163,7 @@ function show(context: string, issues: TeachingIssue[]): void {
 }
 
 function save(): void {
-  const { assignment, student, answers } = useAssignment.getState();
+  const { assignment, student, answers, seen } = useAssignment.getState();
   if (!assignment || !student) return;
   const savedAt = new Date().toISOString();
   const saved = writeProgress(storage(), assignment.id, {
@@ -159,6 +172,7 @@ function save(): void {
     revision: assignment.revision,
     student,
     answers,
+    seen,
     savedAt,
   });
   useAssignment.setState({ savedAt: saved ? savedAt : null, saved });
@@ -317,6 +331,8 @@ export const assignmentActions = {
       student,
       personal,
       answers: progress?.answers ?? {},
+      seen: progress?.seen ?? [],
+      gateNote: null,
       savedAt: progress?.savedAt || null,
       staleNote,
       problem: null,
@@ -340,6 +356,7 @@ export const assignmentActions = {
   },
 
   setAnswer(questionId: string, value: Answer): void {
+    if (useAssignment.getState().seen.includes(questionId)) return;
     useAssignment.setState((s) => ({
       answers: { ...s.answers, [questionId]: value },
       exportNote: null,
@@ -347,6 +364,7 @@ export const assignmentActions = {
     save();
   },
   clearAnswer(questionId: string): void {
+    if (useAssignment.getState().seen.includes(questionId)) return;
     useAssignment.setState((s) => {
       const answers = { ...s.answers };
       delete answers[questionId];
@@ -375,9 +393,16 @@ export const assignmentActions = {
 
   /** Builds, checks and downloads the submission file. */
   exportSubmission(): boolean {
-    const { assignment, student, answers } = useAssignment.getState();
+    const { assignment, student, answers, seen } = useAssignment.getState();
     if (!assignment || !student) return false;
-    const submission = makeSubmission(assignment, student, answers, new Date().toISOString(), APP);
+    const submission = makeSubmission(
+      assignment,
+      student,
+      answers,
+      new Date().toISOString(),
+      APP,
+      seen,
+    );
     const check = checkAnswers(assignment, submission);
     if (check.status !== 'ok') {
       show('Exporting the submission', check.problems);
@@ -402,6 +427,8 @@ export const assignmentActions = {
       answers: {},
       savedAt: null,
       predictions: {},
+      seen: [],
+      gateNote: null,
       exportNote: null,
       staleNote: null,
     });
@@ -428,4 +455,89 @@ async function loadWith(extra: Override[], cycle: number): Promise<boolean> {
     return false;
   }
   return actions.load(spec, { cycle, context: 'Loading the configuration' });
+}
+
+// ─── prediction integrity: no reading the outcome before answering ──────────────────────────
+
+let stopsMemo: {
+  spec: LoadSpec | null;
+  personal: Personalisation;
+  stops: PredictionStop[];
+} | null = null;
+
+/**
+ * The prediction questions of the configuration loaded now (the student's scenario with the
+ * question's overrides), with their cycles. Another configuration (a design being tried) has none.
+ */
+function loadedStops(): PredictionStop[] {
+  const { assignment, personal } = useAssignment.getState();
+  const spec = useApp.getState().spec;
+  if (!assignment || !personal) return [];
+  if (stopsMemo?.spec === spec && stopsMemo.personal === personal) return stopsMemo.stops;
+  const loaded = JSON.stringify(spec);
+  const stops = assignment.questions.flatMap((q) => {
+    if (q.kind !== 'prediction') return [];
+    const own = studentSpec(assignment, personal, toOverrides(q.overrides));
+    return !Array.isArray(own) && JSON.stringify(own) === loaded
+      ? [{ id: q.id, at: questionCycle(q, personal) }]
+      : [];
+  });
+  stopsMemo = { spec, personal, stops };
+  return stops;
+}
+
+/**
+ * The forward gate during an assignment: a move from `from` to `to` that would go past an
+ * unanswered prediction's cycle stops at that cycle and says so. True when it held the move.
+ */
+export function assignmentGate(from: number, to: number): boolean {
+  const { assignment, answers, seen } = useAssignment.getState();
+  if (!assignment) return false;
+  const stop = predictionInTheWay(
+    loadedStops(),
+    (id) =>
+      isAnswered(
+        assignment.questions.find((q) => q.id === id)!,
+        answers[id],
+      ),
+    seen,
+    from,
+    to,
+  );
+  if (!stop) {
+    if (useAssignment.getState().gateNote) useAssignment.setState({ gateNote: null });
+    return false;
+  }
+  const n = assignment.questions.findIndex((q) => q.id === stop.id) + 1;
+  actions.pause();
+  if (from < stop.at) void actions.seek(stop.at);
+  useAssignment.setState({
+    gateNote: `Answer Q${n} before going past cycle ${stop.at}: the next step is what it asks about.`,
+  });
+  return true;
+}
+
+/** Locks the predictions whose outcome the loaded view now shows (saved at once). */
+function lockSeen(): void {
+  const { student, seen } = useAssignment.getState();
+  const cycle = useApp.getState().view?.cycle;
+  if (!student || cycle === undefined) return;
+  const fresh = newlySeen(loadedStops(), seen, cycle);
+  if (fresh.length === 0) return;
+  useAssignment.setState({ seen: [...seen, ...fresh] });
+  save();
+}
+
+let watching = false;
+
+/** Watches the view for predictions going past their cycle (once, at start-up). */
+export function watchPredictionLocks(): void {
+  if (watching) return;
+  watching = true;
+  useApp.subscribe((s, prev) => {
+    if (s.view !== prev.view || s.spec !== prev.spec) lockSeen();
+  });
+  useAssignment.subscribe((s, prev) => {
+    if (s.student !== prev.student || s.personal !== prev.personal) lockSeen();
+  });
 }

@@ -9,6 +9,9 @@
  * The student picks an option; the worker checks it against the simulator (the rule that fired)
  * and the app then goes to the cycle of the outcome. Right and wrong answers are counted for the
  * session (this tab), across scenarios.
+ *
+ * During an assignment the card stays away (predictionsOff) and the same gate guards the
+ * assignment's own prediction questions instead (assignment-store `assignmentGate`).
  */
 import { create } from 'zustand';
 import {
@@ -17,9 +20,9 @@ import {
   type PredictionKind,
   type PredictionQuestion,
 } from '../../sim-core/teaching/index';
-import { stepsOf } from '../lecture/lecture-store';
+import { stepsOf, useLecture } from '../lecture/lecture-store';
 import { actions, setForwardGate, useApp, type AppState } from '../state/store';
-import { useAssignment } from './assignment-store';
+import { assignmentGate, useAssignment, watchPredictionLocks } from './assignment-store';
 
 export type PredictPhase = 'idle' | 'fetching' | 'asking' | 'checking' | 'answered';
 
@@ -145,6 +148,12 @@ const open = (phase: PredictPhase) =>
  */
 export const predictionsOff = (): boolean => useAssignment.getState().student !== null;
 
+/** An embedded frame asks nothing unless its link says `predict=1` (a slide is not a quiz). */
+const quietEmbed = (): boolean => {
+  const { embed, embedPredict } = useLecture.getState();
+  return embed && !embedPredict;
+};
+
 function modelKinds(): PredictionKind[] {
   const model = useApp.getState().meta?.model;
   return model ? predictionKindsFor(model).map((k) => k.kind) : [];
@@ -209,7 +218,7 @@ export const predict = {
   /** Asks about the next step now (the "Predict the next step" button). */
   askNow(): void {
     const { kind, phase } = usePredict.getState();
-    if (open(phase) || predictionsOff()) return;
+    if (open(phase) || predictionsOff() || quietEmbed()) return;
     void ask(kindsToTry(modelKinds(), kind, turn), null);
   },
 
@@ -265,7 +274,12 @@ export const predict = {
  * the move asks first, and goes ahead only when there is nothing to ask.
  */
 export function predictGate(from: number, to: number | null): boolean {
-  if (passing || predictionsOff()) return false;
+  if (passing || quietEmbed()) return false;
+  if (predictionsOff()) {
+    // An assignment's own predictions: no moving past an unanswered one's cycle.
+    const target = to ?? nextEventCycle(useApp.getState().log, from);
+    return target !== null && assignmentGate(from, target);
+  }
   const state = usePredict.getState();
   if (open(state.phase)) {
     usePredict.setState({ nudge: state.nudge + 1 });
@@ -302,6 +316,7 @@ export function installPredict(): void {
   if (installed) return;
   installed = true;
   setForwardGate(predictGate);
+  watchPredictionLocks();
   useApp.subscribe((s, prev) => {
     if (s.scenario !== prev.scenario) {
       generation += 1;
@@ -323,7 +338,13 @@ export function installPredict(): void {
     const state = usePredict.getState();
     // Going elsewhere (back, the scrubber, a lecture step) skips an open question.
     if (state.phase === 'asking' && cycle !== state.question?.cycle) predict.skip();
-    if (cycle < before || usePredict.getState().phase !== 'idle' || predictionsOff()) return;
+    if (
+      cycle < before ||
+      usePredict.getState().phase !== 'idle' ||
+      predictionsOff() ||
+      quietEmbed()
+    )
+      return;
     const here = checkpointsOf(s).find((c) => c.cycle === cycle && !state.asked.includes(c.index));
     if (!here) return;
     const tries = here.kinds.length > 0 ? [here.kinds] : kindsToTry(modelKinds(), 'any', turn);

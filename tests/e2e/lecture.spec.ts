@@ -1,4 +1,7 @@
-/** Lecture mode: guided steps, hiding the notes, presentation mode, embed mode, the start page. */
+/**
+ * Lecture mode: guided steps, hiding the notes, presentation mode, embed mode (fixed views;
+ * checkpoints only with predict=1), the coherence bus without colour, the start page.
+ */
 import { expect, test } from '@playwright/test';
 import { waitForCycle } from './helpers';
 
@@ -107,7 +110,7 @@ test('presentation mode: large type, no chrome, zoom, clicker keys, Escape leave
   // A clicker's PageDown is the next step in presentation mode.
   await page.keyboard.press('PageDown');
   await waitForCycle(page, 31);
-  await expect(page.getByTestId('lecture-counter')).toContainText('Step 1 of 5');
+  await expect(page.getByTestId('lecture-counter')).toContainText('Step 1 of 6');
 
   // The mode is in the link: a reload stays in it, with the zoom kept.
   await page.reload();
@@ -150,11 +153,72 @@ test('embed mode shows one scenario with its views and the time controls only', 
   await waitForCycle(page, 11);
   await page.keyboard.press('f');
   await expect(page.getByTestId('present-bar')).toHaveCount(0);
+  // The views are fixed: w does not open the notes.
+  await page.keyboard.press('w');
+  await expect(page.getByTestId('panel-notes')).toHaveCount(0);
+  await expect(page.getByTestId('panel-torus')).toBeVisible();
   await expect.poll(() => page.url()).toContain('embed=1');
   await expect(page.getByRole('link', { name: /Open in NI Lab/ })).toHaveAttribute(
     'href',
     /#v1\?b=cranium-out-of-order.*c=11/,
   );
+});
+
+test('an embedded frame asks at checkpoints only when its link says predict=1', async ({
+  page,
+}) => {
+  // Read sharing's step 3 (cycle 44) is a checkpoint; a slide's frame just moves on through it.
+  await page.goto('/#v1?b=read-sharing&c=40&views=caches,bus&embed=1');
+  await waitForCycle(page, 40);
+  await page.getByTestId('next-event').click();
+  await waitForCycle(page, 44);
+  await page.getByTestId('next-event').click();
+  await expect(page.getByTestId('cycle-input')).not.toHaveValue('44');
+  await expect(page.getByTestId('predict-card')).toHaveCount(0);
+  await expect(page.locator('.predict-bar')).toHaveCount(0);
+
+  await page.goto('/#v1?b=read-sharing&c=40&views=caches,bus&embed=1&predict=1');
+  await page.reload();
+  await waitForCycle(page, 40);
+  await page.getByTestId('next-event').click();
+  await expect(page.getByTestId('predict-card')).toBeVisible();
+  await waitForCycle(page, 44);
+  await expect(page.getByTestId('predict-card')).toContainText('checkpoint of step 3');
+  // The link keeps asking for it as the frame moves; export stays out of the frame.
+  await expect.poll(() => page.url()).toContain('embed=1&predict=1');
+  await expect(page.getByTestId('panel-bus').getByRole('button', { name: /Export/ })).toHaveCount(
+    0,
+  );
+});
+
+test('the coherence bus reads without colour: patterns on narrow bars, and as tables', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=write-invalidation&c=200&views=bus');
+  await waitForCycle(page, 200);
+  const bus = page.getByTestId('bus-view');
+  // The INV (8 cycles) is too narrow for its name: it carries the INV pattern, named in the legend.
+  await expect(bus.locator('[data-testid="bus-timeline-pattern"][data-kind="INV"]')).toHaveCount(1);
+  await expect(bus.getByRole('list', { name: 'Transaction kinds' })).toContainText(
+    'INV invalidate',
+  );
+
+  await page.getByTestId('bus-view-table-toggle').check();
+  const now = page.getByTestId('bus-now-table');
+  await expect(now).toContainText('RD by P0 for 0x40');
+  await expect(now).toContainText('data: P1 → P0 (cache to cache)');
+  await expect(now).toContainText('P1 M→O supplies');
+  const rows = page.getByTestId('bus-timeline-table').locator('tbody tr');
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(3)).toContainText('187–195');
+  await expect(rows.nth(3)).toContainText('INV invalidate');
+  await expect(rows.nth(4)).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('bus-timeline-bar')).toHaveCount(0);
+  // A row's cycles go to the transaction's grant, as a bar does.
+  await rows.nth(3).getByRole('button', { name: 'Go to cycle 187' }).click();
+  await waitForCycle(page, 187);
+  await page.getByTestId('bus-view-table-toggle').uncheck();
+  await expect(page.getByTestId('bus-timeline-bar').first()).toBeVisible();
 });
 
 test('the start page lists the scenarios by topic, filters them and opens one', async ({
@@ -194,7 +258,9 @@ test('the start page lists the scenarios by topic, filters them and opens one', 
   await page.getByTestId('start-open-deroute').focus();
   await expect(page.getByTestId('start-open-deroute')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('scenario-title')).toHaveText('Multi-queue full: a random deroute');
+  await expect(page.getByTestId('scenario-title')).toHaveText(
+    'F4 · Multi-queue full: a random deroute',
+  );
   await waitForCycle(page, 0);
   await expect.poll(() => page.url()).toContain('#v1?b=deroute');
 

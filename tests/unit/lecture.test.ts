@@ -122,6 +122,7 @@ describe('lecture modes in the URL fragment', () => {
       start: false,
       present: false,
       embed: false,
+      predict: false,
     });
     expect(readLectureParams('#v1?b=ping-pong&c=3&present=1').present).toBe(true);
     expect(readLectureParams('#v1?b=ping-pong&present=0').present).toBe(false);
@@ -129,13 +130,18 @@ describe('lecture modes in the URL fragment', () => {
       start: false,
       present: false,
       embed: true,
+      predict: false,
     });
     // Embed mode wins: it is a page of its own.
     expect(readLectureParams('#v1?b=x&present=1&embed=1')).toEqual({
       start: false,
       present: false,
       embed: true,
+      predict: false,
     });
+    // Checkpoints ask in a frame only when its link says so; predict=1 means nothing elsewhere.
+    expect(readLectureParams('#v1?b=x&embed=1&predict=1').predict).toBe(true);
+    expect(readLectureParams('#v1?b=x&predict=1').predict).toBe(false);
   });
 
   it('knows the start page', () => {
@@ -150,9 +156,22 @@ describe('lecture modes in the URL fragment', () => {
     expect(withLectureParams(link, { present: false, embed: false })).toBe(link);
     const presented = withLectureParams(link, { present: true, embed: false });
     expect(presented).toBe(`${link}&present=1`);
-    expect(readLectureParams(presented)).toEqual({ start: false, present: true, embed: false });
+    expect(readLectureParams(presented)).toEqual({
+      start: false,
+      present: true,
+      embed: false,
+      predict: false,
+    });
     const embedded = withLectureParams(link, { present: true, embed: true });
-    expect(readLectureParams(embedded)).toEqual({ start: false, present: false, embed: true });
+    expect(readLectureParams(embedded)).toEqual({
+      start: false,
+      present: false,
+      embed: true,
+      predict: false,
+    });
+    const quiz = withLectureParams(link, { present: false, embed: true, predict: true });
+    expect(quiz).toBe(`${link}&embed=1&predict=1`);
+    expect(readLectureParams(quiz).predict).toBe(true);
   });
 });
 

@@ -22,7 +22,9 @@ import {
 import {
   isAnswered,
   lockReason,
+  newlySeen,
   parseMeasurement,
+  predictionInTheWay,
   readAssignmentParam,
   readLastStudent,
   readProgress,
@@ -179,6 +181,49 @@ describe('progress in local storage', () => {
     expect(readProgress(storage, a, 'y')).toBeNull();
     expect(readProgress(null, a, 'x')).toBeNull();
     expect(writeProgress(null, a.id, { ...readProgress(storage, a, 'x')! })).toBe(false);
+  });
+});
+
+describe('an assignment’s predictions cannot be read before they are answered', () => {
+  const stops = [
+    { id: 'q1', at: 0 },
+    { id: 'q2', at: 190 },
+    { id: 'q3', at: 150 },
+  ];
+  const none = () => false;
+
+  it('holds a forward move that would go past an unanswered prediction’s cycle', () => {
+    expect(predictionInTheWay(stops, none, [], 0, 1)?.id).toBe('q1');
+    expect(predictionInTheWay(stops, (id) => id === 'q1', [], 0, 1)).toBeNull();
+    // Reaching the cycle is allowed (that is where the question is asked); going past is not.
+    expect(predictionInTheWay(stops, (id) => id === 'q1', [], 100, 150)).toBeNull();
+    expect(predictionInTheWay(stops, (id) => id === 'q1', [], 100, 151)?.id).toBe('q3');
+    // The first in cycle order, not in question order.
+    expect(predictionInTheWay(stops, (id) => id === 'q1', [], 100, 400)?.id).toBe('q3');
+    // A locked (seen) question no longer holds anything.
+    expect(predictionInTheWay(stops, none, ['q1', 'q3'], 0, 400)?.id).toBe('q2');
+  });
+
+  it('locks every prediction whose cycle the view has gone past, once', () => {
+    expect(newlySeen(stops, [], 0)).toEqual([]);
+    expect(newlySeen(stops, [], 1)).toEqual(['q1']);
+    expect(newlySeen(stops, ['q1'], 200)).toEqual(['q2', 'q3']);
+    expect(newlySeen(stops, ['q1', 'q2', 'q3'], 500)).toEqual([]);
+  });
+
+  it('keeps the locks with the saved progress, for questions the assignment has', () => {
+    const a = assignment('coh-write-invalidation');
+    const storage = memoryStorage();
+    writeProgress(storage, a.id, {
+      version: 1,
+      digest: a.digest,
+      revision: a.revision,
+      student: { id: 'x', name: '' },
+      answers: { q1: 'S' },
+      seen: ['q1', 'gone', 'q2'],
+      savedAt: '',
+    });
+    expect(readProgress(storage, a, 'x')?.seen).toEqual(['q1', 'q2']);
   });
 });
 

@@ -30,6 +30,7 @@ import {
   loadAssignment,
   perfectAnswers,
   solveChoices,
+  TORUS_FIXTURE_ASSIGNMENT,
 } from '../fixtures/submissions/generate';
 
 const FOLDER = `tests/fixtures/submissions/${FIXTURE_ASSIGNMENT}`;
@@ -133,6 +134,120 @@ describe('the sample submissions', () => {
     expect(out[2]).toMatch(
       /bad-json\.json,,,malformed,0,10,,,,,,,,,,,"?SUB001 \(submission\): not valid JSON/,
     );
+  });
+});
+
+const TORUS_FOLDER = `tests/fixtures/submissions/${TORUS_FIXTURE_ASSIGNMENT}`;
+
+/** The torus set: status, total, the points per question, and the problem lines. */
+const TORUS_EXPECTED: Record<
+  string,
+  { status: string; total: number; points: number[]; problems: string[] }
+> = {
+  'bad-json.json': { status: 'malformed', total: 0, points: [], problems: ['SUB001 '] },
+  'correct.json': { status: 'graded', total: 12, points: [2, 3, 2, 1, 3, 1], problems: [] },
+  'edited-assignment.json': {
+    status: 'tampered',
+    total: 0,
+    points: [],
+    problems: ['SUB005 assignment.digest'],
+  },
+  'locked-parameter.json': {
+    status: 'tampered',
+    total: 0,
+    points: [],
+    problems: ['SUB006 answers.q5.system.router'],
+  },
+  'partly-correct.json': {
+    status: 'graded',
+    total: 7,
+    points: [2, 0, 2, 0.5, 1.5, 1],
+    problems: [],
+  },
+  'personalised-parameter.json': {
+    status: 'tampered',
+    total: 0,
+    points: [],
+    problems: ['SUB006 answers.q5.seed'],
+  },
+  'seen-not-prediction.json': {
+    status: 'malformed',
+    total: 0,
+    points: [],
+    problems: ['SUB007 seen.1'],
+  },
+  'wrong-answer-type.json': {
+    status: 'malformed',
+    total: 0,
+    points: [],
+    problems: ['SUB007 answers.q3'],
+  },
+};
+
+describe('the torus sample submissions (torus-deroutes)', () => {
+  it('were generated for the current assignment file (else: npx tsx tests/fixtures/submissions/generate.ts)', () => {
+    const a = loadAssignment(TORUS_FIXTURE_ASSIGNMENT);
+    const correct = JSON.parse(readFileSync(`${TORUS_FOLDER}/correct.json`, 'utf8'));
+    expect(correct.assignment.digest).toBe(a.digest);
+    expect(correct.answers).toEqual(perfectAnswers(a, 't2001'));
+  });
+
+  it('get their exact scores and problems', () => {
+    const { code, out, err } = run([TORUS_FIXTURE_ASSIGNMENT, TORUS_FOLDER, '--json']);
+    expect(code).toBe(0);
+    expect(err.at(-1)).toMatch(
+      /^Graded 8 submissions \(2 graded, 3 malformed, 3 tampered\) in [\d.]+ s/,
+    );
+    const reports = out.map((l) => JSON.parse(l));
+    const got = Object.fromEntries(
+      reports.map((r) => [
+        r.source.split('/').at(-1),
+        {
+          status: r.status,
+          total: r.total,
+          points: r.questions.map((q: { points: number }) => q.points),
+          problems: r.problems.map((p: { code: string; path: string }) => `${p.code} ${p.path}`),
+        },
+      ]),
+    );
+    expect(got).toEqual(TORUS_EXPECTED);
+    for (const r of reports) expect(r.max).toBe(12);
+    const partly = reports.find((r) => r.source.endsWith('partly-correct.json'));
+    // Each student's seed is theirs: the report prints it.
+    expect(partly.params).toEqual({ seed: 2 });
+    expect(partly.questions[1].feedback).toMatch(/^you chose .*deroute.*; the answer was E/);
+    expect(partly.questions[3].feedback).toMatch(/within 2× the tolerance: 50% credit/);
+    expect(partly.questions[4].feedback).toMatch(
+      /goal met, but the smallest system\.multiQueue that meets the goal is 6: 50% credit/,
+    );
+  });
+});
+
+describe('predictions locked in the app', () => {
+  const a = loadAssignment(FIXTURE_ASSIGNMENT);
+  const answers = perfectAnswers(a, 's2001');
+
+  it('are listed in the submission and named in the feedback, with no change of score', () => {
+    const sub = makeSubmission(a, { id: 's2001' }, answers, '', 'NI Lab', ['q2']);
+    expect(sub.seen).toEqual(['q2']);
+    const report = grade(a, sub);
+    expect(report.status).toBe('graded');
+    expect(report.total).toBe(10);
+    expect(report.questions.find((q) => q.id === 'q2')?.feedback).toMatch(
+      /^correct: .* \(locked in the app once the outcome was shown\)$/,
+    );
+    expect(report.questions.find((q) => q.id === 'q3')?.feedback).not.toContain('locked');
+    expect(makeSubmission(a, { id: 's2001' }, answers, '')).not.toHaveProperty('seen');
+  });
+
+  it('must be prediction questions of the assignment', () => {
+    const sub = makeSubmission(a, { id: 's2001' }, answers, '', 'NI Lab', ['q2', 'q1', 'q9']);
+    const report = grade(a, sub);
+    expect(report.status).toBe('malformed');
+    expect(report.problems.map((p) => `${p.code} ${p.path}`)).toEqual([
+      'SUB007 seen.1',
+      'SUB007 seen.2',
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findBuiltin } from '../../scenarios/index';
+import { resolveSteps } from '../../src/lecture/steps';
 import { parseScenario, Session } from '../../sim-core/index';
 import {
   checkPrediction,
@@ -122,6 +123,24 @@ describe('queuePointer (cni)', () => {
   });
 });
 
+describe('cniTransaction (cni)', () => {
+  it('names the next transaction on a node’s bus and who issues it, with the rows that fired', () => {
+    const { s, q } = ask('cni-polling-cdr', 1, ['cniTransaction']);
+    expect(q.prompt).toMatch(/node 0's memory bus/);
+    expect(q.options.map((o) => o.value)).not.toContain('RD:P1');
+    const r = answer(s, q);
+    expect(r.value).toBe('INV:NI');
+    expect(r.cycle).toBe(601);
+    expect(r.explanation).toMatch(/NI rxCDR\[0\]: MOESI S × Store → SM_A \(requestBus\)/);
+    expect(r.rules.map((x) => `${x.from}→${x.to}`)).toEqual(['S→SM_A', 'SM_A→SM_D', 'S→I']);
+  });
+
+  it('offers the second processor where the workload has one', () => {
+    const { q } = ask('cni-sense-reverse', 0, ['cniTransaction']);
+    expect(q.options.map((o) => o.value)).toContain('RD:P1');
+  });
+});
+
 describe('routerOutput (network, cranium)', () => {
   it('asks about a profitable hop with the packet and its header', () => {
     const { s, q } = ask('deroute', 25, ['routerOutput']);
@@ -185,7 +204,10 @@ describe('predictionAt', () => {
       'cacheState',
       'nextBusTransaction',
     ]);
-    expect(predictionKindsFor('cni').map((k) => k.kind)).toEqual(['queuePointer']);
+    expect(predictionKindsFor('cni').map((k) => k.kind)).toEqual([
+      'queuePointer',
+      'cniTransaction',
+    ]);
     expect(predictionKindsFor('network').map((k) => k.kind)).toEqual(['routerOutput']);
     expect(predictionKindsFor('cranium').map((k) => k.kind)).toEqual([
       'routerOutput',
@@ -224,5 +246,69 @@ describe('predictionAt', () => {
         expect(s.cycle).toBe(c);
       }
     }
+  });
+});
+
+/**
+ * The scenario authors' checkpoints (walkthrough steps with `predict`), at their resolved cycles:
+ * what the simulator says happens next. A change to a model that moves one fails here first.
+ */
+const CHECKPOINTS: [id: string, step: string, value: string, at: number][] = [
+  ['cni-polling-cdr', 'Both copies shared', 'INV:NI', 601],
+  ['cni-polling-cdr', 'Arc 1: the NI invalidates', 'RD:P', 611],
+  ['cni-sense-reverse', 'The last slot', '0/0', 318],
+  ['cni-sense-reverse', 'Second pass: valid = 0', '1/0', 377],
+  ['cni-remote-pingpong', 'Write into the send queue', 'RDX:P', 146],
+  ['cni-remote-pingpong', 'The receiving NI writes its queue', 'RD:P', 489],
+  ['cranium-short-message', 'Cold: look up the handles', 'E', 35],
+  ['cranium-dma-coherence', 'Invalidate the bulk data', '2', 110],
+  ['one-packet', 'Four cycles a hop', 'S', 12],
+  ['deroute', 'The backlog spreads west', 'N:deroute', 171],
+];
+
+describe('authored checkpoints', () => {
+  it.each(CHECKPOINTS)('%s, “%s”: the simulator answers %s at cycle %i', (id, title, value, at) => {
+    const s = session(id);
+    s.exploreAll();
+    const parsed = parseScenario(findBuiltin(id)!.doc);
+    if (!parsed.ok) throw new Error(id);
+    const walkthrough = parsed.value.walkthrough;
+    const index = walkthrough.findIndex((w) => w.title === title);
+    expect(walkthrough[index]?.predict, title).toBeDefined();
+    const step = resolveSteps(walkthrough, s.timeline.log)[index]!;
+    s.seek(step.cycle);
+    const q = predictionAt(s, walkthrough[index]!.predict);
+    expect(q, `${id} @${step.cycle}`).not.toBeNull();
+    const r = answer(s, q!);
+    expect(r.value).toBe(value);
+    expect(r.cycle).toBe(at);
+  });
+
+  it('covers every checkpoint of these scenarios, and binds steps to events where they move', () => {
+    const ids = [...new Set(CHECKPOINTS.map(([id]) => id))];
+    let bound = 0;
+    for (const id of ids) {
+      const parsed = parseScenario(findBuiltin(id)!.doc);
+      if (!parsed.ok) throw new Error(id);
+      const titles = parsed.value.walkthrough.filter((w) => w.predict).map((w) => w.title);
+      expect(titles.sort()).toEqual(
+        CHECKPOINTS.filter(([x]) => x === id)
+          .map(([, t]) => t)
+          .sort(),
+      );
+      const s = session(id);
+      s.exploreAll();
+      const steps = resolveSteps(parsed.value.walkthrough, s.timeline.log);
+      parsed.value.walkthrough.forEach((w, i) => {
+        if (!w.event) return;
+        bound++;
+        // The step lands on an event of its kind, at the cycle its note was written for.
+        expect(s.timeline.log.some((e) => e.kind === w.event && e.cycle === steps[i]!.cycle)).toBe(
+          true,
+        );
+        expect(steps[i]!.cycle, `${id} “${w.title}”`).toBe(w.cycle);
+      });
+    }
+    expect(bound).toBeGreaterThanOrEqual(2);
   });
 });

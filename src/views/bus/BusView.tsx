@@ -1,12 +1,14 @@
 /**
  * The snooping bus at the current cycle: React lays out and sizes the panel, the D3 renderer draws
- * the picture; below it the transaction timeline, and a text version for screen readers.
+ * the picture; below it the transaction timeline, and a text version for screen readers. "Show as
+ * table" replaces the picture and the timeline with tables of the same facts.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useElementWidth } from '../use-element-width';
 import type { BusFrame, BusMeta, SimEvent } from '../../../sim-core/index';
 import { createBusRenderer, type BusRenderer } from '../../d3/bus-renderer';
 import {
+  blockAddr,
   dataRoute,
   occupancy,
   procName,
@@ -18,6 +20,8 @@ import {
 import { reducedMotion } from '../../d3/motion';
 import { useApp, busFrame, busMeta } from '../../state/store';
 import '../views-graphics.css';
+import '../views-tables.css';
+import './bus.css';
 import { BusTimeline } from './BusTimeline';
 
 const NO_EVENTS: SimEvent[] = [];
@@ -50,6 +54,78 @@ function BusSummary({ frame, meta }: { frame: BusFrame; meta: BusMeta }) {
   );
 }
 
+/** The picture as tables: the transaction on the bus, each snooper's reaction, and the queue. */
+function BusNowTables({ frame, meta }: { frame: BusFrame; meta: BusMeta }) {
+  const bb = meta.geometry.blockBytes;
+  const txn = frame.bus.current;
+  const items = queueItems(frame);
+  return (
+    <div className="vg-bus-tables" data-testid="bus-now-table">
+      <table className="vt-table">
+        <caption>On the bus at cycle {frame.cycle}</caption>
+        <thead>
+          <tr>
+            <th scope="col">transaction</th>
+            <th scope="col">cycles</th>
+            <th scope="col">data</th>
+            <th scope="col">snoopers</th>
+          </tr>
+        </thead>
+        <tbody>
+          {txn ? (
+            <tr>
+              <td>{txnTitle(txn, bb)}</td>
+              <td className="num">
+                {txn.grantedAt}–{txn.endsAt} ({occupancy(txn, frame.cycle).elapsed} of{' '}
+                {occupancy(txn, frame.cycle).total})
+              </td>
+              <td>{dataRoute(txn)}</td>
+              <td>
+                {txn.snoops.length
+                  ? txn.snoops.map((sn) => `${procName(sn.cache)} ${reactionText(sn)}`).join('; ')
+                  : 'no other cache holds the block'}
+              </td>
+            </tr>
+          ) : (
+            <tr>
+              <td colSpan={4}>The bus is idle.</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <table className="vt-table">
+        <caption>Waiting for the bus</caption>
+        <thead>
+          <tr>
+            <th scope="col">cache</th>
+            <th scope="col">where</th>
+            <th scope="col">request</th>
+            <th scope="col">block</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.length ? (
+            items.map((q) => (
+              <tr key={`${q.stage}-${q.seq}`}>
+                <td>{procName(q.cache)}</td>
+                <td>{q.stage}</td>
+                <td>{q.writeback ? 'write-back' : 'bus request'}</td>
+                <td>
+                  <code>{blockAddr(q.block, bb)}</code>
+                </td>
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={4}>No requests waiting.</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function BusView() {
   const frame = useApp((s) => busFrame(s));
   const events = useApp((s) => s.view?.events ?? NO_EVENTS);
@@ -61,6 +137,7 @@ export function BusView() {
   const rendererRef = useRef<BusRenderer | null>(null);
   const drawn = useRef<{ frame: BusFrame; width: number } | null>(null);
   const [wrapRef, width] = useElementWidth<HTMLDivElement>();
+  const [asTable, setAsTable] = useState(false);
 
   useEffect(() => {
     if (!svgRef.current) return;
@@ -85,17 +162,32 @@ export function BusView() {
 
   return (
     <div className="vg-bus-view" data-testid="bus-view">
-      <div className="vg-bus-scroll" ref={wrapRef}>
+      <label className="vg-table-toggle">
+        <input
+          type="checkbox"
+          checked={asTable}
+          onChange={(e) => setAsTable(e.target.checked)}
+          data-testid="bus-view-table-toggle"
+        />{' '}
+        Show as table
+      </label>
+      {/* Kept mounted (hidden) under the tables: the renderer keeps its state for the way back. */}
+      <div className="vg-bus-scroll" ref={wrapRef} hidden={asTable}>
         <svg ref={svgRef} aria-hidden="true" focusable="false" />
       </div>
       {frame && meta ? (
         <>
-          <BusSummary frame={frame} meta={meta} />
+          {asTable ? (
+            <BusNowTables frame={frame} meta={meta} />
+          ) : (
+            <BusSummary frame={frame} meta={meta} />
+          )}
           <BusTimeline
             frame={frame}
             width={width}
             blockBytes={meta.geometry.blockBytes}
             selectedTxn={selectedTxn}
+            asTable={asTable}
           />
         </>
       ) : (

@@ -69,8 +69,8 @@ test('F6: eight packets fill the page out of order, one notification, a line sho
   await expect(page.getByTestId('packet-trail')).toContainText('Delivered to node 19');
 
   // With the packet card and every table shown, still no serious accessibility violations.
-  await page.getByTestId('cranium-view').getByLabel('show as tables').check();
-  await page.getByTestId('gantt-view').getByLabel('show as a table').check();
+  await page.getByTestId('cranium-view').getByLabel('Show as tables').check();
+  await page.getByTestId('gantt-view').getByLabel('Show as table').check();
   await expect(page.getByTestId('cranium-page-table-1')).toBeVisible();
   const result = await new AxeBuilder({ page }).analyze();
   expect(
@@ -89,7 +89,7 @@ test('F6: a packet followed on the torus is the Cranium packet of the page and t
   const last = Number((await page.getByTestId('cycle-of').textContent())?.replace(/\D/g, ''));
   await waitForCycle(page, last);
   // When was packet 5 (sequence 4) in the network? The timeline's table says.
-  await page.getByTestId('gantt-view').getByLabel('show as a table').check();
+  await page.getByTestId('gantt-view').getByLabel('Show as table').check();
   const row = page.getByTestId('gantt-table').getByRole('row', { name: /packet 5, seq 4/ });
   const network = await row.getByRole('cell').nth(2).textContent();
   const [, from, to] = /^(\d+)–(\d+)/.exec(network ?? '') ?? [];

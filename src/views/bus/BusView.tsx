@@ -23,6 +23,7 @@ import '../views-graphics.css';
 import '../views-tables.css';
 import './bus.css';
 import { BusTimeline } from './BusTimeline';
+import { TableToggle } from '../TableToggle';
 
 const NO_EVENTS: SimEvent[] = [];
 
@@ -162,15 +163,12 @@ export function BusView() {
 
   return (
     <div className="vg-bus-view" data-testid="bus-view">
-      <label className="vg-table-toggle">
-        <input
-          type="checkbox"
-          checked={asTable}
-          onChange={(e) => setAsTable(e.target.checked)}
-          data-testid="bus-view-table-toggle"
-        />{' '}
-        Show as table
-      </label>
+      <TableToggle
+        checked={asTable}
+        onChange={setAsTable}
+        testId="bus-view-table-toggle"
+        className="vg-table-toggle"
+      />
       {/* Kept mounted (hidden) under the tables: the renderer keeps its state for the way back. */}
       <div className="vg-bus-scroll" ref={wrapRef} hidden={asTable}>
         <svg ref={svgRef} aria-hidden="true" focusable="false" />

@@ -13,6 +13,7 @@ import '../views-graphics.css';
 import '../views-tables.css';
 import { BusGantt, WINDOW } from './BusGantt';
 import { TxnPatternDefs, TxnSwatch } from './txn-patterns';
+import { TableToggle } from '../TableToggle';
 
 export function BusesView() {
   const frame = useCniFrame();
@@ -30,15 +31,7 @@ export function BusesView() {
           transaction is outlined, a posted one dashed; a bar too narrow for its name shows its
           kind&rsquo;s pattern.
         </p>
-        <label>
-          <input
-            type="checkbox"
-            checked={asTable}
-            onChange={(e) => setAsTable(e.target.checked)}
-            data-testid="bus-table-toggle"
-          />{' '}
-          Show as table
-        </label>
+        <TableToggle checked={asTable} onChange={setAsTable} testId="bus-table-toggle" />
       </div>
       <ul className="bv-legend" aria-label="Transaction kinds">
         {CNI_TXN_KINDS.map((k) => (

@@ -23,6 +23,7 @@ import '../views-graphics.css';
 import '../views-charts.css';
 import { ChartFigure } from './ChartFigure';
 import { NI_STYLES } from './series-styles';
+import { TableToggle } from '../TableToggle';
 
 const X_LABEL = 'Message size (bytes, log scale)';
 /** One drawing per figure: the y axis differs, and the caption names the paper's figure. */
@@ -210,15 +211,12 @@ export function CniSweepPanel() {
           ))}
         </fieldset>
         <SweepControls sweep={sweep} canRun={ready} onRun={run} started={request !== null} />
-        <label className="sc-check">
-          <input
-            type="checkbox"
-            checked={showTable}
-            onChange={(e) => setShowTable(e.target.checked)}
-            data-testid="sweep-table-toggle"
-          />
-          Show as table
-        </label>
+        <TableToggle
+          checked={showTable}
+          onChange={setShowTable}
+          testId="sweep-table-toggle"
+          className="sc-check"
+        />
       </div>
       <p className="sc-note">
         {metric === 'latency'

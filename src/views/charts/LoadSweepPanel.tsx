@@ -14,6 +14,7 @@ import '../views-tables.css';
 import { ChartFigure } from './ChartFigure';
 import { ROUTER_STYLES } from './series-styles';
 import { checkFields, DEFAULT_FIELDS, type FieldName, type SweepFields } from './sweepForm';
+import { TableToggle } from '../TableToggle';
 
 const ROUTERS: readonly RouterKind[] = ['chaos', 'minimal', 'dor', 'deflection'];
 
@@ -220,15 +221,12 @@ export function LoadSweepPanel() {
           xs={sweep.request?.loads}
         />
       </div>
-      <label className="sc-check">
-        <input
-          type="checkbox"
-          checked={showTable}
-          onChange={(e) => setShowTable(e.target.checked)}
-          data-testid="sweep-table-toggle"
-        />{' '}
-        Show as table
-      </label>
+      <TableToggle
+        checked={showTable}
+        onChange={setShowTable}
+        testId="sweep-table-toggle"
+        className="sc-check"
+      />
       <PointsTable points={sweep.points} visible={showTable} />
     </div>
   );

@@ -28,6 +28,7 @@ import {
   useCraniumSystem,
   useSelectedCrPacket,
 } from './selection';
+import { TableToggle } from '../TableToggle';
 
 const FLOW_WORDS: Record<CraniumNodeView['flow'], string> = {
   NORMAL: 'NORMAL: packets flow',
@@ -184,14 +185,7 @@ export function CraniumView() {
         <span className="crv-sub">
           process {node.processId} · barrier {node.barrier} · cycle {frame.cycle}
         </span>
-        <label>
-          <input
-            type="checkbox"
-            checked={showTables}
-            onChange={(e) => setShowTables(e.target.checked)}
-          />{' '}
-          show as tables
-        </label>
+        <TableToggle checked={showTables} onChange={setShowTables} plural />
       </div>
       <div className="crv-columns">
         <CraniumProcessor node={node} index={index} cycle={frame.cycle} />

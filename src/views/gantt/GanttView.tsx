@@ -31,6 +31,7 @@ import {
   type MessageTimeline,
   type StageInfo,
 } from './gantt-data';
+import { TableToggle } from '../TableToggle';
 
 /** One slot of the reorder buffer: an 11-phit Cranium packet's time on the link. */
 const PACKET_CYCLES = 11;
@@ -441,14 +442,7 @@ export function GanttView() {
             ))}
           </select>
         </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={showTable}
-            onChange={(e) => setShowTable(e.target.checked)}
-          />{' '}
-          show as a table
-        </label>
+        <TableToggle checked={showTable} onChange={setShowTable} />
       </div>
       <div ref={wrapRef} className="gv-stage">
         {t === null ? (

@@ -19,6 +19,7 @@ import { QueueLegend } from './QueueLegend';
 import { QueuePointers } from './QueuePointers';
 import { QueueRing } from './QueueRing';
 import { QueueTable } from './QueueTable';
+import { TableToggle } from '../TableToggle';
 
 export function QueueView() {
   const frame = useCniFrame();
@@ -35,14 +36,7 @@ export function QueueView() {
       <div className="cv-toolbar">
         <NodePicker frame={frame} node={node.id} />
         {node.queues.length > 0 ? (
-          <label>
-            <input
-              type="checkbox"
-              checked={showTable}
-              onChange={(e) => setShowTable(e.target.checked)}
-            />{' '}
-            show as tables
-          </label>
+          <TableToggle checked={showTable} onChange={setShowTable} plural />
         ) : null}
       </div>
       <AgentActivity node={node} />

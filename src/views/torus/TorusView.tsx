@@ -34,6 +34,7 @@ import {
 import { TorusLegend } from './TorusLegend';
 import { useApp } from '../../state/store';
 import { useLecture } from '../../lecture/lecture-store';
+import { TableToggle } from '../TableToggle';
 
 const MAX_HEIGHT = 760;
 
@@ -418,15 +419,7 @@ export function TorusView() {
             Fit
           </button>
         </span>
-        <label>
-          <input
-            type="checkbox"
-            checked={asTable}
-            onChange={(e) => setAsTable(e.target.checked)}
-            data-testid="torus-table-toggle"
-          />{' '}
-          Show as table
-        </label>
+        <TableToggle checked={asTable} onChange={setAsTable} testId="torus-table-toggle" />
       </div>
       {stallEvent ? <StallBanner stall={stallEvent} /> : null}
       {followed !== null ? <PacketInfo frame={frame} id={followed} trail={trail} k={k} /> : null}

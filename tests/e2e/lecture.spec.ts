@@ -177,8 +177,9 @@ test('an embedded frame asks at checkpoints only when its link says predict=1', 
   await expect(page.getByTestId('predict-card')).toHaveCount(0);
   await expect(page.locator('.predict-bar')).toHaveCount(0);
 
+  // A fresh page: a hash change alone could race the old page's own link updates.
+  await page.goto('about:blank');
   await page.goto('/#v1?b=read-sharing&c=40&views=caches,bus&embed=1&predict=1');
-  await page.reload();
   await waitForCycle(page, 40);
   await page.getByTestId('next-event').click();
   await expect(page.getByTestId('predict-card')).toBeVisible();

@@ -8,7 +8,7 @@
  *   torus8.run.*       8×8 chaos, 20-phit packets, uniform 0.28, played at the top speed
  *                      (50,000 cycles/s, for 2 s): simulated cycles/s in run mode while
  *                      animating (target: a third of the Node target of 60,000) and frames/s
- *   torus16.run.*      16×16 chaos, uniform 0.16, played at 5,000 cycles/s: the same (a third of
+ *   torus16.run.*      16×16 chaos, uniform 0.16, also at the top speed for 2 s: the same (a third of
  *                      12,000 is 4,000)
  *   torus32.heat.*     32×32: the heat-map fallback, and frames per second with it
  *

@@ -26,6 +26,8 @@ import { select, zoom, zoomIdentity, type Selection, type ZoomBehavior } from 'd
 import type { NetworkFrame, PacketView, RouterView } from '../../sim-core/network/network-frame';
 import { LINK_WINDOW } from '../../sim-core/network/link-window';
 import type { Port } from '../../sim-core/network/topology';
+import { registerVectorCanvas } from '../export/vector-canvas';
+import { SvgRecorder, type Painter2D } from './svg-recorder';
 import {
   CELL,
   SQUARE,
@@ -684,7 +686,7 @@ export function createTorusRenderer(
     return [dpr * s * transform.k, dpr * (ox + s * transform.x), dpr * (oy + s * transform.y)];
   }
 
-  function paintLinks(c: CanvasRenderingContext2D, frame: NetworkFrame): void {
+  function paintLinks(c: Painter2D, frame: NetworkFrame): void {
     // Use over the recent window (shorter at the start of the run), so hot links cool down.
     const cycles = Math.max(1, Math.min(LINK_WINDOW, frame.cycle));
     // Links of the same (rounded) use are stroked together: one path per width.
@@ -723,7 +725,7 @@ export function createTorusRenderer(
   }
 
   function paintRouters(
-    c: CanvasRenderingContext2D,
+    c: Painter2D,
     frame: NetworkFrame,
     visible: (x: number, y: number) => boolean,
   ): void {
@@ -826,17 +828,14 @@ export function createTorusRenderer(
    * device pixels (points mapped here, no canvas transform per packet): the heads are blits.
    */
   function paintPackets(
-    c: CanvasRenderingContext2D,
+    c: Painter2D,
     frame: NetworkFrame,
     detail: boolean,
     [scale, tx, ty]: [number, number, number],
+    head: HeadPainter,
   ): void {
     const lay = layout!;
     const mqSlots = frame.routers[0]?.multiQueue.length ?? 0;
-    const head = (colour: string, r: number, [x, y]: Point) => {
-      const img = sprite(colour, r, scale);
-      c.drawImage(img, x * scale + tx - img.width / 2, y * scale + ty - img.height / 2);
-    };
     c.setTransform(1, 0, 0, 1, 0, 0);
     c.lineCap = 'round';
     c.lineJoin = 'round';
@@ -874,6 +873,28 @@ export function createTorusRenderer(
     }
   }
 
+  /** A packet's head (or heat-map dot) of radius `r` at a layout point, in device pixels. */
+  type HeadPainter = (colour: string, r: number, at: Point) => void;
+
+  /** Links and routers under `[scale, tx, ty]`; labels only where they fall on a w×h picture. */
+  function paintNetwork(
+    c: Painter2D,
+    frame: NetworkFrame,
+    [scale, tx, ty]: [number, number, number],
+    w: number,
+    h: number,
+  ): void {
+    c.setTransform(scale, 0, 0, scale, tx, ty);
+    const margin = CELL * scale;
+    const visible = (x: number, y: number) => {
+      const sx = x * scale + tx;
+      const sy = y * scale + ty;
+      return sx > -margin && sy > -margin && sx < w + margin && sy < h + margin;
+    };
+    paintLinks(c, frame);
+    paintRouters(c, frame, visible);
+  }
+
   /** Repaints the canvas from the last frame (after an update, a zoom or a resize). */
   function paint(): void {
     if (!ctx || !layout || !last || !fitCanvas()) return;
@@ -881,25 +902,20 @@ export function createTorusRenderer(
     const { frame } = last;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
-    const [scale, tx, ty] = canvasTransform();
-    ctx.setTransform(scale, 0, 0, scale, tx, ty);
-    const margin = CELL;
-    const visible = (x: number, y: number) => {
-      const sx = x * scale + tx;
-      const sy = y * scale + ty;
-      return (
-        sx > -margin * scale &&
-        sy > -margin * scale &&
-        sx < canvas.width + margin * scale &&
-        sy < canvas.height + margin * scale
-      );
-    };
-    paintLinks(ctx, frame);
-    paintRouters(ctx, frame, visible);
+    const t = canvasTransform();
+    paintNetwork(ctx, frame, t, canvas.width, canvas.height);
     if (painted.length === 0) return;
+    const [scale, tx, ty] = t;
+    // Heads are blits of a pre-drawn sprite: far cheaper than hundreds of arcs every frame.
+    const blit =
+      (c: CanvasRenderingContext2D): HeadPainter =>
+      (colour, r, [x, y]) => {
+        const img = sprite(colour, r, scale);
+        c.drawImage(img, x * scale + tx - img.width / 2, y * scale + ty - img.height / 2);
+      };
     const fade = svgElement.classList.contains('tv-following') && fadeCtx !== null;
     if (!fade) {
-      paintPackets(ctx, frame, last.detail, [scale, tx, ty]);
+      paintPackets(ctx, frame, last.detail, t, blit(ctx));
       return;
     }
     // Group opacity, as CSS gives the faded SVG packets: paint them apart, then blend once.
@@ -910,13 +926,35 @@ export function createTorusRenderer(
       fadeCtx.setTransform(1, 0, 0, 1, 0, 0);
       fadeCtx.clearRect(0, 0, fadeCanvas.width, fadeCanvas.height);
     }
-    fadeCtx.setTransform(scale, 0, 0, scale, tx, ty);
-    paintPackets(fadeCtx, frame, last.detail, [scale, tx, ty]);
+    paintPackets(fadeCtx, frame, last.detail, t, blit(fadeCtx));
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = FADED;
     ctx.drawImage(fadeCanvas, 0, 0);
     ctx.globalAlpha = 1;
   }
+
+  /** What the canvas shows now, as SVG elements in CSS pixels of its box (the SVG export). */
+  function vectorPicture(): string {
+    if (!layout || !last || canvas.width === 0) return '';
+    const svg = new SvgRecorder(canvas.clientWidth / canvas.width);
+    const t = canvasTransform();
+    const [scale, tx, ty] = t;
+    paintNetwork(svg, last.frame, t, canvas.width, canvas.height);
+    if (painted.length === 0) return svg.toString();
+    const circle: HeadPainter = (colour, r, [x, y]) => {
+      svg.beginPath();
+      svg.arc(x * scale + tx, y * scale + ty, r * scale);
+      svg.fillStyle = colour;
+      svg.fill();
+      svg.strokeStyle = '#111';
+      svg.lineWidth = 1.5 * scale;
+      svg.stroke();
+    };
+    if (svgElement.classList.contains('tv-following')) svg.globalAlpha = FADED;
+    paintPackets(svg, last.frame, last.detail, t, circle);
+    return svg.toString();
+  }
+  registerVectorCanvas(canvas, vectorPicture);
 
   /** The painted packet under a click, topmost first. */
   function hitPacket(p: Point): number | null {

@@ -5,12 +5,14 @@
  * - `panelSnapshot`: the whole panel as shown — its DOM cloned into an SVG <foreignObject>, each
  *   <canvas> replaced by an <img> of its pixels, scrolled boxes kept at their scroll position.
  * - `drawingSnapshot`: the panel's drawing as plain SVG — its <svg> elements (with styles inlined
- *   as presentation properties) and its canvases (as <image>) at their places. No foreignObject,
+ *   as presentation properties) and its canvases at their places — as paths and text when the
+ *   canvas registered a vector painter (`vector-canvas.ts`: the torus), else as <image>. No foreignObject,
  *   so drawing programs and slide tools can open it. Null when the panel has no drawing.
  * - `toPng`: any snapshot drawn onto a canvas at twice the size, as a PNG blob.
  *
  * Elements marked `data-export-ignore` (the Export menu itself) are left out.
  */
+import { vectorOf } from './vector-canvas';
 
 export interface Snapshot {
   svg: string;
@@ -217,7 +219,7 @@ function cloneStyled(source: Element, root: boolean): Node | null {
   return copy;
 }
 
-function xmlEscape(text: string): string {
+export function xmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 }
 
@@ -237,7 +239,10 @@ export function panelSnapshot(panel: HTMLElement): Snapshot {
 /** Drawings smaller than this (icons, swatches in a legend) do not make a panel a drawing. */
 const MIN_DRAWING_AREA = 40_000;
 
-/** The panel's drawing as plain vector SVG (canvases as images), or null when it has none. */
+/**
+ * The panel's drawing as plain vector SVG (a canvas that registered a vector painter as paths,
+ * any other as an image), or null when it has none.
+ */
 export function drawingSnapshot(panel: HTMLElement, background: string): Snapshot | null {
   const candidates = Array.from(panel.querySelectorAll<Element>('svg, canvas')).filter(
     (el) =>
@@ -263,6 +268,11 @@ export function drawingSnapshot(panel: HTMLElement, background: string): Snapsho
     const x = Math.round((rect.left - left) * 100) / 100;
     const y = Math.round((rect.top - top) * 100) / 100;
     if (el instanceof HTMLCanvasElement) {
+      const vector = vectorOf(el);
+      if (vector !== null) {
+        parts.push(`<g transform="translate(${x} ${y})">${vector}</g>`);
+        continue;
+      }
       const href = canvasImage(el);
       if (href)
         parts.push(

@@ -247,3 +247,31 @@ test('export a PNG of the torus of configuration B in compare mode', async ({ pa
   expect([...png.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   expect(png.bytes.length).toBeGreaterThan(20_000);
 });
+
+test('the torus exports as vector SVG: its canvas layer as paths and text, no bitmap', async ({
+  page,
+}, testInfo) => {
+  // Playing paints every packet on the canvas; a paused picture with many packets does too.
+  await page.goto('/#v1?b=hotspot&c=400&views=torus');
+  await waitForCycle(page, 400);
+  const torus = page.getByTestId('panel-torus');
+  await torus.getByTestId('export-torus').click();
+  const svg = await download(
+    page,
+    () => torus.getByTestId('export-svg').click(),
+    testInfo.outputPath('torus.svg'),
+  );
+  const text = svg.bytes.toString('utf8');
+  expect(text.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+  expect(text).not.toContain('<image');
+  expect(text).not.toContain('foreignObject');
+  // The canvas layer as vectors: links (one path per width), router squares with round corners,
+  // the processing nodes' dots (whole circles) and the wrap-stub numbers as text.
+  expect((text.match(/<path /g) ?? []).length, 'paths').toBeGreaterThan(20);
+  expect(/<path d="M[^"]*A4 4 0 0 1/.test(text), 'rounded router squares').toBe(true);
+  expect(/A5 5 0 1 0/.test(text), 'node dots').toBe(true);
+  expect(
+    /<text [^>]*dominant-baseline="middle"[^>]*>[xy]\d+<\/text>/.test(text),
+    'stub labels',
+  ).toBe(true);
+});

@@ -22,7 +22,7 @@ describe('SvgRecorder', () => {
     c.setTransform(2, 0, 0, 2, 10, 20);
     c.globalAlpha = 0.3;
     c.beginPath();
-    c.arc(5, 5, 2, 0, 2 * Math.PI);
+    c.arc(5, 5, 2);
     c.roundRect(0, 0, 10, 10, 2);
     c.fillStyle = '#abc';
     c.fill();

@@ -116,8 +116,9 @@ export interface SimApi {
 /**
  * A navigation reply as it leaves the worker: JSON text when JSON carries the view exactly, else
  * the view itself (see packView). The main thread parses the text about three times faster than
- * it deserialises a structured clone of the same view, and a 16×16 torus view is a few hundred
- * kilobytes, received up to 60 times a second while playing.
+ * it deserialises a structured clone of the same view, and a 16×16 torus view, received up to 60
+ * times a second while playing, is a few hundred kilobytes of objects (about 130 kB of text in
+ * its compact wire form, network-wire.ts).
  */
 export type PackedView = string | SessionView;
 

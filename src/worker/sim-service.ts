@@ -20,6 +20,7 @@ import {
 } from '../../sim-core/index';
 import { findBuiltin } from '../../scenarios/index';
 import { hash53 } from '../../sim-core/kernel/hash';
+import { fromWire, toWire, type WireView } from './network-wire';
 import {
   canonicalJson,
   checkPrediction,
@@ -236,14 +237,14 @@ function jsonExact(value: unknown): boolean {
 /**
  * The view as JSON text when JSON.parse will give back exactly the same data — no NaN, ±Infinity,
  * -0, undefined, bigint or non-plain object anywhere in it — else the view itself, for structured
- * clone to carry.
+ * clone to carry. A torus in the text is in its compact wire form (network-wire.ts).
  */
 export function packView(view: SessionView): PackedView {
-  return jsonExact(view) ? JSON.stringify(view) : view;
+  return jsonExact(view) ? JSON.stringify(toWire(view)) : view;
 }
 
 export function unpackView(packed: PackedView): SessionView {
-  return typeof packed === 'string' ? (JSON.parse(packed) as SessionView) : packed;
+  return typeof packed === 'string' ? fromWire(JSON.parse(packed) as WireView) : packed;
 }
 
 /** The service as the worker exposes it: SimApi plus navigation with packed replies. */

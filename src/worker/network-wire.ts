@@ -1,0 +1,224 @@
+/**
+ * The wire form of a view whose frame holds a torus (the network model's frame, and the Cranium
+ * model's `network`): its routers and packets travel as two flat arrays of numbers instead of
+ * objects. A saturated 16×16 torus is ~450 kB of JSON as objects, almost all of it repeated keys
+ * and state names; as numbers it is a fraction of that, which the page parses faster, once per
+ * picture while playing. Strings travel as indexes into fixed tables; fromWire rebuilds the very
+ * same objects, key for key. Everything else in the view is sent as it is.
+ */
+import type { Frame, SessionView } from '../../sim-core/index';
+import type {
+  Decision,
+  FrameState,
+  FrameView,
+  NetworkFrame,
+  PacketView,
+  RouteReason,
+  RouterView,
+  Segment,
+} from '../../sim-core/network/network-frame';
+import type { CraniumFrame } from '../../sim-core/ni/cranium/cranium-frame';
+import { PORTS, type Port } from '../../sim-core/network/topology';
+
+type Wire = (number | null)[];
+
+interface WireNetworkFrame extends Omit<NetworkFrame, 'routers' | 'packets'> {
+  routers: Wire;
+  packets: Wire;
+}
+
+type WireFrame =
+  | Exclude<Frame, NetworkFrame | CraniumFrame>
+  | WireNetworkFrame
+  | (Omit<CraniumFrame, 'network'> & { network: WireNetworkFrame });
+
+export type WireView = Omit<SessionView, 'frame'> & { frame: WireFrame };
+
+/**
+ * A string union's members in a fixed order, a member's code being its index; the record makes
+ * the compiler insist on every member.
+ */
+const table = <T extends string>(members: Record<T, 0>): readonly T[] =>
+  Object.keys(members) as T[];
+
+const STATES = table<FrameState>({ empty: 0, filling: 0, full: 0, 'cut-through': 0, leaving: 0 });
+const REASONS = table<RouteReason>({
+  'cut-through': 0,
+  forward: 0,
+  'from-multi-queue': 0,
+  deroute: 0,
+  exchange: 0,
+  deflect: 0,
+  deliver: 0,
+});
+const KINDS = table<Segment['kind']>({ in: 0, out: 0, mq: 0 });
+const FROM: readonly (Port | 'MQ')[] = [...PORTS, 'MQ'];
+
+// Encoding pushes each object's fields in its key order, so decoding is an object literal that
+// reads them back in the same order; a list is its length, then its items.
+
+function putList<T>(out: Wire, items: readonly T[], put: (out: Wire, item: T) => void): void {
+  out.push(items.length);
+  for (const item of items) put(out, item);
+}
+
+const putSlot = (out: Wire, f: FrameView): void => {
+  out.push(f.packet, f.phits, STATES.indexOf(f.state));
+};
+
+function putRouter(out: Wire, r: RouterView): void {
+  out.push(r.id, r.x, r.y, r.node);
+  putList(out, r.inputs, putSlot);
+  putList(out, r.virtualChannels, putSlot);
+  putList(out, r.outputs, putSlot);
+  putList(out, r.multiQueue, putSlot);
+  out.push(r.occupancy);
+  const d = r.lastDecision;
+  if (d === null) out.push(null);
+  else {
+    out.push(d.cycle, d.packet, FROM.indexOf(d.from), PORTS.indexOf(d.to));
+    putList(out, d.profitable, (o, p) => o.push(PORTS.indexOf(p)));
+    out.push(REASONS.indexOf(d.reason));
+  }
+}
+
+function putPacket(out: Wire, p: PacketView): void {
+  out.push(p.id, p.src, p.dst, p.header.dy, p.header.dx, p.hops, p.deroutes, p.waited);
+  out.push(p.createdAt, p.injectedAt);
+  putList(out, p.path, (o, r) => o.push(r));
+  // Mostly false: the length, then the hops that were derouted.
+  out.push(p.derouted.length);
+  const derouted = p.derouted.flatMap((d, i) => (d ? [i] : []));
+  putList(out, derouted, (o, i) => o.push(i));
+  putList(out, p.segments, (o, s) =>
+    o.push(
+      KINDS.indexOf(s.kind),
+      s.router,
+      s.kind === 'mq' ? s.slot : PORTS.indexOf(s.port),
+      s.phits,
+    ),
+  );
+}
+
+class Reader {
+  private at = 0;
+  constructor(private readonly wire: Wire) {}
+  more(): boolean {
+    return this.at < this.wire.length;
+  }
+  peek(): number | null {
+    return this.wire[this.at] as number | null;
+  }
+  maybe(): number | null {
+    return this.wire[this.at++] as number | null;
+  }
+  num(): number {
+    return this.wire[this.at++] as number;
+  }
+  list<T>(item: () => T): T[] {
+    const items: T[] = [];
+    for (let n = this.num(); n > 0; n--) items.push(item());
+    return items;
+  }
+}
+
+const getSlot = (w: Reader): FrameView => ({
+  packet: w.maybe(),
+  phits: w.num(),
+  state: STATES[w.num()]!,
+});
+
+function getDecision(w: Reader): Decision | null {
+  if (w.peek() === null) return w.maybe() as null;
+  return {
+    cycle: w.num(),
+    packet: w.num(),
+    from: FROM[w.num()]!,
+    to: PORTS[w.num()]!,
+    profitable: w.list(() => PORTS[w.num()]!),
+    reason: REASONS[w.num()]!,
+  };
+}
+
+const getRouter = (w: Reader): RouterView => ({
+  id: w.num(),
+  x: w.num(),
+  y: w.num(),
+  node: w.maybe(),
+  inputs: w.list(() => getSlot(w)),
+  virtualChannels: w.list(() => getSlot(w)),
+  outputs: w.list(() => getSlot(w)),
+  multiQueue: w.list(() => getSlot(w)),
+  occupancy: w.num(),
+  lastDecision: getDecision(w),
+});
+
+function getSegment(w: Reader): Segment {
+  const kind = KINDS[w.num()]!;
+  const router = w.num();
+  return kind === 'mq'
+    ? { kind, router, slot: w.num(), phits: w.num() }
+    : { kind, router, port: PORTS[w.num()]!, phits: w.num() };
+}
+
+function getDerouted(w: Reader): boolean[] {
+  const derouted = new Array<boolean>(w.num()).fill(false);
+  for (const i of w.list(() => w.num())) derouted[i] = true;
+  return derouted;
+}
+
+const getPacket = (w: Reader): PacketView => ({
+  id: w.num(),
+  src: w.num(),
+  dst: w.num(),
+  header: { dy: w.num(), dx: w.num() },
+  hops: w.num(),
+  deroutes: w.num(),
+  waited: w.num(),
+  createdAt: w.num(),
+  injectedAt: w.num(),
+  path: w.list(() => w.num()),
+  derouted: getDerouted(w),
+  segments: w.list(() => getSegment(w)),
+});
+
+function flat<T>(items: readonly T[], put: (out: Wire, item: T) => void): Wire {
+  const out: Wire = [];
+  for (const item of items) put(out, item);
+  return out;
+}
+
+function unflat<T>(wire: Wire, get: (w: Reader) => T): T[] {
+  const w = new Reader(wire);
+  const items: T[] = [];
+  while (w.more()) items.push(get(w));
+  return items;
+}
+
+const toWireNetwork = (f: NetworkFrame): WireNetworkFrame => ({
+  ...f,
+  routers: flat(f.routers, putRouter),
+  packets: flat(f.packets, putPacket),
+});
+
+const fromWireNetwork = (f: WireNetworkFrame): NetworkFrame => ({
+  ...f,
+  routers: unflat(f.routers, getRouter),
+  packets: unflat(f.packets, getPacket),
+});
+
+/** The view with its torus, if any, in wire form; only for a view JSON carries exactly. */
+export function toWire(view: SessionView): WireView {
+  const f = view.frame;
+  if (f.model === 'network') return { ...view, frame: toWireNetwork(f) };
+  if (f.model === 'cranium') return { ...view, frame: { ...f, network: toWireNetwork(f.network) } };
+  return { ...view, frame: f };
+}
+
+export function fromWire(wire: WireView): SessionView {
+  const f = wire.frame;
+  if (f.model === 'network') return { ...wire, frame: fromWireNetwork(f) };
+  if (f.model === 'cranium')
+    return { ...wire, frame: { ...f, network: fromWireNetwork(f.network) } };
+  return { ...wire, frame: f };
+}

@@ -47,6 +47,9 @@ export function App() {
   // An assignment hides some panels, and asks who is answering before anything else.
   const hidden = useAssignment(hiddenPanels);
   const studentNeeded = useAssignment((s) => s.assignment !== null && s.student === null);
+  const assignmentOpen = useAssignment(
+    (s) => s.assignment !== null && s.student !== null && s.personal !== null,
+  );
   useEffect(() => {
     window.addEventListener('keydown', handleShortcut);
     return () => window.removeEventListener('keydown', handleShortcut);
@@ -85,7 +88,7 @@ export function App() {
       {embed ? <EmbedBar /> : present ? <PresentBar /> : <Header />}
       <ProblemBanner />
       <TeachingProblemBanner />
-      <main>
+      <main className={assignmentOpen ? 'with-assignment' : undefined}>
         <AssignmentPanel />
         {embed ? null : <ScenarioIntro />}
         <div className="sticky-controls">

@@ -130,10 +130,18 @@ export function narrate(events: readonly SimEvent[], blockBytes: number): string
   return lines.join('. ');
 }
 
+/** A cycle whose network moves would take more sentences than this is summarised instead. */
+const NETWORK_SENTENCES_TOLD = 6;
+
+/** Of a summarised cycle's network moves, the rare ones still told in full, at most this many. */
+const NOTABLE_TOLD = 3;
+
 /**
- * The narration of one cycle of any model. A Cranium run's torus also carries other processes'
- * packets (`workload.background`): their moves would bury the story of the run's own messages,
- * so they are counted, not told (the event log shows them on request).
+ * The narration of one cycle of any model. A busy torus makes hundreds of moves a cycle: told one
+ * by one they bury the story (and the picture under it), so past NETWORK_SENTENCES_TOLD they are
+ * counted by kind, the rare ones (deadlock, deroute, exchange, deflection) still told; the event
+ * log lists every move. A Cranium run's torus also carries other processes' packets
+ * (`workload.background`): their moves are counted, not told.
  */
 export function narrateCycle(
   events: readonly SimEvent[],
@@ -149,9 +157,75 @@ export function narrateCycle(
     );
     background = events.length - told.length;
   }
-  const story = narrate(told, blockBytes) || narrateQuiet(frame, blockBytes);
+  const moves = told.filter((e) => e.kind.startsWith('net.'));
+  const story =
+    moves.length > NETWORK_SENTENCES_TOLD
+      ? summariseBusyCycle(told, blockBytes)
+      : narrate(told, blockBytes) || narrateQuiet(frame, blockBytes);
   if (background === 0) return story;
   return `${story.replace(/\.$/, '')}. Meanwhile ${background} move${background === 1 ? '' : 's'} of other processes' packets.`;
+}
+
+const NOTABLE_ROUTES = new Set(['deroute', 'exchange', 'deflect']);
+
+const isNotable = (e: SimEvent): boolean =>
+  e.kind === 'net.stall' ||
+  (e.kind === 'net.route' && NOTABLE_ROUTES.has(e.reason)) ||
+  (e.kind === 'net.buffer' && e.exchange === true);
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A busy cycle: other models' events in full, the network's counted by kind. */
+function summariseBusyCycle(events: readonly SimEvent[], blockBytes: number): string {
+  const others = events.filter((e) => !e.kind.startsWith('net.'));
+  const notable = events.filter(isNotable);
+  const parts: string[] = [];
+  const otherStory = narrate(others, blockBytes);
+  if (otherStory) parts.push(otherStory);
+  const toldNotable = notable.slice(0, NOTABLE_TOLD);
+  const notableStory = narrate(toldNotable, blockBytes);
+  if (notableStory) parts.push(notableStory);
+  const routes = new Map<string, number>();
+  let arrivals = 0;
+  let latency = 0;
+  let injected = 0;
+  let waiting = 0;
+  for (const e of events) {
+    if (e.kind === 'net.deliver') {
+      arrivals += 1;
+      latency += e.networkLatency;
+    } else if (e.kind === 'net.inject') injected += 1;
+    else if (e.kind === 'net.buffer' && !e.exchange) waiting += 1;
+    else if (e.kind === 'net.route') routes.set(e.reason, (routes.get(e.reason) ?? 0) + 1);
+  }
+  const counted: string[] = [];
+  if (arrivals > 0)
+    counted.push(
+      `${plural(arrivals, 'packet arrives', 'packets arrive')} (${Math.round(latency / arrivals)} cycles in the network on average)`,
+    );
+  if (injected > 0)
+    counted.push(`${plural(injected, 'packet enters', 'packets enter')} the network`);
+  const routeWords: [string, string, string][] = [
+    ['cut-through', 'cuts through', 'cut through'],
+    ['forward', 'leaves its input frame', 'leave their input frames'],
+    ['from-multi-queue', 'leaves a multi-queue', 'leave a multi-queue'],
+    ['deliver', 'passes to its node', 'pass to their nodes'],
+    ['deroute', 'is derouted', 'are derouted'],
+    ['exchange', 'is exchanged', 'are exchanged'],
+    ['deflect', 'is deflected', 'are deflected'],
+  ];
+  const decisions = routeWords
+    .filter(([reason]) => (routes.get(reason) ?? 0) > 0)
+    .map(([reason, one, many]) => {
+      const n = routes.get(reason)!;
+      return `${n} ${n === 1 ? one : many}`;
+    });
+  if (waiting > 0) decisions.push(`${waiting} wait${waiting === 1 ? 's' : ''} in a multi-queue`);
+  if (decisions.length > 0) counted.push(`at the routers ${decisions.join(', ')}`);
+  const untold = notable.length - toldNotable.length;
+  if (untold > 0) counted.push(`${untold} more of those`);
+  parts.push(`${counted.join('; ')}. The event log lists every move`);
+  return `${parts.join('. ')}.`;
 }
 
 /**

@@ -19,8 +19,11 @@ const torusScenarios = builtinScenarios.filter((s) =>
   ['network', 'cranium'].includes(sessionOf(s.doc).seek(0).frame.model),
 );
 
+const torusView = sessionOf(builtinScenarios.find((s) => s.id === 'chaos-vs-dor')!.doc).seek(40);
+
+/** A real torus view with something JSON cannot carry exactly beside its routers and packets. */
 const viewWith = (extra: Record<string, unknown>): SessionView =>
-  ({ cycle: 1, frame: { model: 'network', extra } }) as unknown as SessionView;
+  ({ ...torusView, frame: { ...torusView.frame, extra } }) as unknown as SessionView;
 
 describe('packView', () => {
   it('packs a torus view as text that parses back to an equal view', () => {
@@ -87,6 +90,14 @@ describe('packView', () => {
 
   it('leaves a view holding a bigint to structured clone instead of throwing', () => {
     const view = viewWith({ value: 1n });
+    expect(packView(view)).toBe(view);
+  });
+
+  it('leaves a view to structured clone when a router or packet field is not JSON-exact', () => {
+    if (torusView.frame.model !== 'network') throw new Error('chaos-vs-dor is a network scenario');
+    const [router, ...routers] = torusView.frame.routers;
+    const odd = { ...router!, occupancy: Number.NaN };
+    const view = { ...torusView, frame: { ...torusView.frame, routers: [odd, ...routers] } };
     expect(packView(view)).toBe(view);
   });
 });

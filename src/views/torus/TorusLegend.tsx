@@ -88,8 +88,8 @@ export function TorusLegend({
       ) : (
         <div className="nv-legend-item">
           <svg width="46" height="18" aria-hidden="true">
-            <path d="M4,9 H34" stroke="#111" strokeWidth="9" strokeLinecap="round" />
-            <path d="M4,9 H34" stroke={packetColour(5)} strokeWidth="6" strokeLinecap="round" />
+            <path d="M4,9 H34" stroke="#111" strokeWidth="9" strokeLinecap="butt" />
+            <path d="M4,9 H34" stroke={packetColour(5)} strokeWidth="6" strokeLinecap="butt" />
             <circle cx="36" cy="9" r="5" fill={packetColour(5)} stroke="#111" strokeWidth="1.5" />
           </svg>
           <span>

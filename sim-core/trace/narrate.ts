@@ -223,7 +223,8 @@ function summariseBusyCycle(events: readonly SimEvent[], blockBytes: number): st
   if (waiting > 0) decisions.push(`${waiting} wait${waiting === 1 ? 's' : ''} in a multi-queue`);
   if (decisions.length > 0) counted.push(`at the routers ${decisions.join(', ')}`);
   const untold = notable.length - toldNotable.length;
-  if (untold > 0) counted.push(`${untold} more of those`);
+  if (untold > 0)
+    counted.push(`${untold} more deadlock, deroute, exchange or deflection moves not told here`);
   parts.push(`${counted.join('; ')}. The event log lists every move`);
   return `${parts.join('. ')}.`;
 }

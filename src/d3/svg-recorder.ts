@@ -13,6 +13,7 @@ export interface Painter2D {
   globalAlpha: number;
   lineCap: CanvasLineCap;
   lineJoin: CanvasLineJoin;
+  miterLimit: number;
   font: string;
   textAlign: CanvasTextAlign;
   textBaseline: CanvasTextBaseline;
@@ -55,6 +56,8 @@ export class SvgRecorder implements Painter2D {
   globalAlpha = 1;
   lineCap: CanvasLineCap = 'butt';
   lineJoin: CanvasLineJoin = 'miter';
+  /** The canvas's default; SVG's is 4, so it is always written out. */
+  miterLimit = 10;
   font = '10px sans-serif';
   textAlign: CanvasTextAlign = 'start';
   textBaseline: CanvasTextBaseline = 'alphabetic';
@@ -120,7 +123,8 @@ export class SvgRecorder implements Painter2D {
   private strokeAttributes(): string {
     return (
       `stroke="${this.paint(this.strokeStyle)}" stroke-width="${num(this.lineWidth)}" ` +
-      `stroke-linecap="${this.lineCap}" stroke-linejoin="${this.lineJoin}"`
+      `stroke-linecap="${this.lineCap}" stroke-linejoin="${this.lineJoin}" ` +
+      `stroke-miterlimit="${num(this.miterLimit)}"`
     );
   }
   private common(): string {

@@ -13,7 +13,7 @@ describe('SvgRecorder', () => {
     c.lineCap = 'round';
     c.stroke();
     expect(c.toString()).toBe(
-      '<path d="M0 0L10.26 5" fill="none" stroke="#222" stroke-width="3" stroke-linecap="round" stroke-linejoin="miter"/>',
+      '<path d="M0 0L10.26 5" fill="none" stroke="#222" stroke-width="3" stroke-linecap="round" stroke-linejoin="miter" stroke-miterlimit="10"/>',
     );
   });
 

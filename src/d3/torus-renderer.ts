@@ -89,8 +89,8 @@ export interface TorusRenderer {
 
 /**
  * Beyond these the packets become dots: drawing every slinky would drop frames (and be unreadable).
- * Painted on the canvas, 1000 slinkies on a 16×16 torus keep 50 frames per second (npm run
- * bench:browser).
+ * Painted on the canvas, about 550 slinkies on a 16×16 torus play at 44–48 frames per second
+ * on a two-core machine without a GPU (npm run bench:browser; docs/cli.md).
  */
 export const DETAIL_MAX_K = 16;
 export const DETAIL_MAX_PACKETS = 1000;

@@ -908,6 +908,17 @@ export function createTorusRenderer(
     paintRouters(c, frame, visible);
   }
 
+  /** Sizes an offscreen canvas to the visible one (which blanks it), or else clears it. */
+  function blankScratch(scratch: HTMLCanvasElement, scratchCtx: CanvasRenderingContext2D): void {
+    if (scratch.width !== canvas.width || scratch.height !== canvas.height) {
+      scratch.width = canvas.width;
+      scratch.height = canvas.height;
+    } else {
+      scratchCtx.setTransform(1, 0, 0, 1, 0, 0);
+      scratchCtx.clearRect(0, 0, scratch.width, scratch.height);
+    }
+  }
+
   /**
    * While playing, the links and routers are repainted at most every NETWORK_LAYER_MS (or at once
    * after a zoom or resize) and blitted in between: they are half the canvas's raster time, and
@@ -921,13 +932,7 @@ export function createTorusRenderer(
     const now = performance.now();
     const key = `${canvas.width}×${canvas.height} ${t.join(' ')} ${showNodes} ${showLabels}`;
     if (key !== networkKey || now - networkPaintedAt >= NETWORK_LAYER_MS) {
-      if (networkCanvas.width !== canvas.width || networkCanvas.height !== canvas.height) {
-        networkCanvas.width = canvas.width;
-        networkCanvas.height = canvas.height;
-      } else {
-        layerCtx.setTransform(1, 0, 0, 1, 0, 0);
-        layerCtx.clearRect(0, 0, canvas.width, canvas.height);
-      }
+      blankScratch(networkCanvas, layerCtx);
       paintNetwork(layerCtx, frame, t, canvas.width, canvas.height);
       networkKey = key;
       networkPaintedAt = now;
@@ -963,13 +968,7 @@ export function createTorusRenderer(
       return;
     }
     // Group opacity, as CSS gives the faded SVG packets: paint them apart, then blend once.
-    if (fadeCanvas.width !== canvas.width || fadeCanvas.height !== canvas.height) {
-      fadeCanvas.width = canvas.width;
-      fadeCanvas.height = canvas.height;
-    } else {
-      fadeCtx.setTransform(1, 0, 0, 1, 0, 0);
-      fadeCtx.clearRect(0, 0, fadeCanvas.width, fadeCanvas.height);
-    }
+    blankScratch(fadeCanvas, fadeCtx);
     paintPackets(fadeCtx, frame, last.detail, t, blit(fadeCtx));
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = FADED;

@@ -12,7 +12,8 @@
  * - a canvas underneath paints everything that changes across the whole network every cycle: the
  *   links, the router squares with their shading and labels, and the packets whenever the picture
  *   is playing or more than FOCUSABLE_PACKETS are in flight (building and styling thousands of SVG
- *   elements per frame is what dropped frames);
+ *   elements per frame is what dropped frames); while playing, the links and routers come from a
+ *   layer repainted at most every NETWORK_LAYER_MS;
  * - an SVG on top holds what one points at, tabs to and reads: a transparent button per router
  *   (its outline shows selection and keyboard focus; its label is rewritten only when the router's
  *   occupancy changes), the followed packet's path, marks and the packet itself, and every packet

@@ -188,3 +188,26 @@ test('the torus as tables, and the network settings through the share link', asy
   await expect(page).toHaveURL(/set=system\.k%3D6/);
   await expect(page).toHaveURL(/set=system\.topology%3Dmesh/);
 });
+
+test('after playing, the paused picture is painted in full, not from the layer cached while playing', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=hotspot&c=300');
+  await waitForCycle(page, 300);
+  const canvas = page.getByTestId('torus-view').locator('canvas');
+  const pixels = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+  await page.getByLabel('Playback speed in cycles per second').selectOption('50');
+  await page.getByTestId('play').click();
+  await expect.poll(() => currentCycle(page)).toBeGreaterThan(330);
+  await page.getByTestId('play').click();
+  const paused = await currentCycle(page);
+  await page.waitForTimeout(300);
+  const afterPause = await pixels();
+  // The same cycle drawn afresh: one step forward and one back.
+  await page.getByTestId('step-forward').click();
+  await waitForCycle(page, paused + 1);
+  await page.getByTestId('step-back').click();
+  await waitForCycle(page, paused);
+  await page.waitForTimeout(300);
+  expect(await pixels()).toBe(afterPause);
+});

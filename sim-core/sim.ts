@@ -114,6 +114,11 @@ interface Model<S extends { cycle: number; halted: boolean }, F extends Frame, T
   step(): SimEventBody[];
   frame(): F;
   stats(): T;
+  /**
+   * A deep copy of a snapshot's state for the model to run on, when a plain copy will not do
+   * (the network rebuilds its records with their own literals: see reviveNetworkState).
+   */
+  revive?(state: S): S;
 }
 
 function simulationOf<K extends SimSnapshot['model'], S extends { cycle: number; halted: boolean }>(
@@ -134,7 +139,9 @@ function simulationOf<K extends SimSnapshot['model'], S extends { cycle: number;
     // The kind tag pairs each snapshot with its model: restore only takes its own kind.
     snapshot: () => ({ model: kind, state: clonePlain(model.state) }) as unknown as SimSnapshot,
     restore: (snap) => {
-      if (snap.model === kind) model.state = clonePlain(snap.state) as unknown as S;
+      if (snap.model !== kind) return;
+      const state = snap.state as unknown as S;
+      model.state = model.revive ? model.revive(state) : clonePlain(state);
     },
     meta,
   };

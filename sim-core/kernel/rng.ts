@@ -29,7 +29,9 @@ export function createStream(seed: number, label: string): RngState {
   const state: RngState = [0, 0, 0, 0];
   for (let i = 0; i < 4; i++) {
     x = splitmix32(x + i);
-    state[i] = x;
+    // Signed: the same 32 bits as the unsigned word, and an array of small integers for the
+    // engine rather than of floating-point numbers (every draw then converts neither way).
+    state[i] = x | 0;
   }
   for (let i = 0; i < 12; i++) nextUint32(state); // warm up past correlated first outputs
   return state;

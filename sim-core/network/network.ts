@@ -316,6 +316,105 @@ const emptyOut = (): OutFrame => ({
 });
 const emptyMq = (): MqFrame => ({ pkt: -1, enteredAt: -1, forwarded: 0, grant: -1, grantAt: -1 });
 
+/** A packet record with its counters at their start: the one literal that makes one (see reviveNetworkState). */
+export const packetRecord = (): PacketState => ({
+  id: 0,
+  src: 0,
+  dst: 0,
+  dstRouter: 0,
+  header: { dy: 0, dx: 0 },
+  profitable: 0,
+  createdAt: 0,
+  injectedAt: -1,
+  hops: 0,
+  deroutes: 0,
+  moves: 0,
+  lastMoved: -1,
+  phitsDelivered: 0,
+  ejectStartedAt: -1,
+  path: [],
+  derouted: [],
+});
+
+const emptyStats = (): NetworkState['stats'] => ({
+  created: 0,
+  refused: 0,
+  injected: 0,
+  delivered: 0,
+  deliveredInWindow: 0,
+  latencySum: 0,
+  networkLatencySum: 0,
+  networkLatencyMin: Infinity,
+  networkLatencyMax: 0,
+  hopsSum: 0,
+  deroutes: 0,
+  inFlight: 0,
+});
+
+const routerRecord = (r: RouterState): RouterState => ({
+  in: r.in,
+  out: r.out,
+  mq: r.mq,
+  rr: r.rr,
+  rng: r.rng,
+  last: r.last,
+  pLink: r.pLink,
+  tieBreak: r.tieBreak,
+});
+
+const decisionRecord = (d: Decision): Decision => ({
+  cycle: d.cycle,
+  packet: d.packet,
+  from: d.from,
+  to: d.to,
+  profitable: [...d.profitable],
+  reason: d.reason,
+});
+
+/**
+ * A deep copy of a network state for a network to run on (a restored snapshot): every frame,
+ * packet and router rebuilt by the literal that made it, so that each kind of record keeps one
+ * object shape. A generic copy adds each object's fields one by one, which gives the copies other
+ * shapes than the records the network creates, with most fields stored out of line; the network's
+ * per-cycle loops ran 40% more instructions on such a copy.
+ */
+export function reviveNetworkState(s: NetworkState): NetworkState {
+  const packets: Record<number, PacketState> = {};
+  for (const id in s.packets) {
+    const p = s.packets[id]!;
+    packets[id] = Object.assign(packetRecord(), p, {
+      header: { dy: p.header.dy, dx: p.header.dx },
+      path: [...p.path],
+      derouted: [...p.derouted],
+    });
+  }
+  return {
+    cycle: s.cycle,
+    routers: s.routers.map((r) =>
+      routerRecord({
+        in: r.in.map((f) => Object.assign(emptyIn(), f)),
+        out: r.out.map((f) => Object.assign(emptyOut(), f)),
+        mq: r.mq.map((f) => Object.assign(emptyMq(), f)),
+        rr: r.rr,
+        rng: [...r.rng],
+        last: r.last && decisionRecord(r.last),
+        pLink: r.pLink,
+        tieBreak: r.tieBreak,
+      }),
+    ),
+    packets,
+    nextPacket: s.nextPacket,
+    queues: s.queues.map((q) => [...q]),
+    trafficRng: s.trafficRng.map((rng) => [...rng]),
+    linkPhits: s.linkPhits.map((row) => [...row]),
+    linkRecent: s.linkRecent.map((row) => row.map((w) => Object.assign(emptyLinkWindow(), w))),
+    latencyHistogram: { ...s.latencyHistogram },
+    stats: Object.assign(emptyStats(), s.stats),
+    idleCycles: s.idleCycles,
+    halted: s.halted,
+  };
+}
+
 function fillIn(
   f: InFrame,
   pkt: number,
@@ -398,6 +497,39 @@ function canTakeHead(f: InFrame, L: number, cycle: number): boolean {
 }
 
 const clearMq = (f: MqFrame): void => fillMq(f, -1, -1);
+
+/** The index of the lowest set bit of a non-zero word: frames are visited in index order. */
+const lowestBit = (bits: number): number => 31 - Math.clz32(bits & -bits);
+
+/** The frames (bit i: frame i) of a list. */
+const allBits = (n: number): number => (1 << n) - 1;
+
+/** The frames of a list that hold a packet (bit i: frame i). */
+function occupiedBits(frames: readonly { pkt: number }[]): number {
+  let used = 0;
+  for (let i = 0; i < frames.length; i++) if (frames[i]!.pkt >= 0) used |= 1 << i;
+  return used;
+}
+
+/**
+ * Cycles between full audits of the frames: the occupancy bits the per-cycle passes rely on are
+ * compared with every frame, and empty frames are checked too (every cycle: the occupied ones).
+ */
+const AUDIT_EVERY = 64;
+
+/** An input frame holds more than L phits, forwards phits it never received, or queues badly. */
+const inFrameOverfull = (f: InFrame, L: number): boolean =>
+  f.arrived > L ||
+  f.forwarded > f.arrived ||
+  f.arrived - f.forwarded + f.nextArrived > L ||
+  (f.nextPkt >= 0 && (f.pkt < 0 || f.grant < 0 || f.nextPkt === f.pkt));
+
+/** An output frame holds more than L phits, sends phits it never received, or queues badly. */
+const outFrameOverfull = (f: OutFrame, L: number): boolean =>
+  f.received > L ||
+  f.sent > f.received ||
+  f.received - f.sent + f.nextReceived > L ||
+  (f.nextPkt >= 0 && (f.pkt < 0 || f.nextPkt === f.pkt));
 
 /**
  * The live packets by id, for the per-phit loops. `state.packets` is keyed by ever-growing ids and
@@ -506,7 +638,21 @@ export class Network {
    */
   private readonly waiting: Uint8Array;
   private readonly ready: Uint32Array;
-  /** The index of `indexed.packets`; rebuilt when the state is replaced (a restore). */
+  /**
+   * The frames that hold a packet, per router: bit i of inUsed[r] for input frame i, of outUsed[r]
+   * for output o, of mqUsed[r] for multi-queue slot i. Noted wherever a frame is filled or
+   * emptied, so the per-cycle passes and the invariant check visit only occupied frames (about a
+   * third of them under load); checked against every frame every AUDIT_EVERY cycles. Derived
+   * from the state, like `live`.
+   */
+  private readonly inUsed: Uint32Array;
+  private readonly outUsed: Uint32Array;
+  private readonly mqUsed: Uint32Array;
+  /** The port (PORTS index) of each input frame: frame i is port ⌊i / vcs⌋, channel i mod vcs. */
+  private readonly portOfInput: readonly number[];
+  /** The input frames of the network ports N E S W (bit i: input frame i), all but P's. */
+  private readonly networkInputBits: number;
+  /** The state `live` and the occupancy bits describe; rebuilt when it is replaced (a restore). */
   private live: PacketIndex;
   private indexed: NetworkState;
 
@@ -536,18 +682,27 @@ export class Network {
     this.ctx = this.routingContext();
     this.waiting = new Uint8Array(routerCount(t));
     this.ready = new Uint32Array(routerCount(t));
+    this.inUsed = new Uint32Array(routerCount(t));
+    this.outUsed = new Uint32Array(routerCount(t));
+    this.mqUsed = new Uint32Array(routerCount(t));
+    this.networkInputBits = (1 << (P_INDEX * this.vcs)) - 1;
+    this.portOfInput = Array.from({ length: PORTS.length * this.vcs }, (_, i) =>
+      Math.floor(i / this.vcs),
+    );
     this.state = {
       cycle: 0,
-      routers: Array.from({ length: routerCount(t) }, (_, r) => ({
-        in: Array.from({ length: PORTS.length * this.vcs }, emptyIn),
-        out: PORTS.map(emptyOut),
-        mq: Array.from({ length: routingFunctions[cfg.router].multiQueue(cfg) }, emptyMq),
-        rr: 0,
-        rng: createStream(cfg.seed, `router${r}`),
-        last: null,
-        pLink: 'idle' as const,
-        tieBreak: false,
-      })),
+      routers: Array.from({ length: routerCount(t) }, (_, r) =>
+        routerRecord({
+          in: Array.from({ length: PORTS.length * this.vcs }, emptyIn),
+          out: PORTS.map(emptyOut),
+          mq: Array.from({ length: routingFunctions[cfg.router].multiQueue(cfg) }, emptyMq),
+          rr: 0,
+          rng: createStream(cfg.seed, `router${r}`),
+          last: null,
+          pLink: 'idle',
+          tieBreak: false,
+        }),
+      ),
       packets: {},
       nextPacket: 1,
       queues: Array.from({ length: nodeCount(t) }, () => []),
@@ -557,25 +712,32 @@ export class Network {
       linkPhits: Array.from({ length: routerCount(t) }, () => [0, 0, 0, 0]),
       linkRecent: Array.from({ length: routerCount(t) }, () => DIRS.map(emptyLinkWindow)),
       latencyHistogram: {},
-      stats: {
-        created: 0,
-        refused: 0,
-        injected: 0,
-        delivered: 0,
-        deliveredInWindow: 0,
-        latencySum: 0,
-        networkLatencySum: 0,
-        networkLatencyMin: Infinity,
-        networkLatencyMax: 0,
-        hopsSum: 0,
-        deroutes: 0,
-        inFlight: 0,
-      },
+      stats: emptyStats(),
       idleCycles: 0,
       halted: false,
     };
     this.indexed = this.state;
     this.live = new PacketIndex(this.state);
+  }
+
+  /** Rebuilds what is derived from the state: the packet index and the occupancy bits. */
+  private reindex(s: NetworkState): void {
+    this.indexed = s;
+    this.live = new PacketIndex(s);
+    for (let r = 0; r < s.routers.length; r++) this.noteOccupancy(r);
+  }
+
+  /** Notes which frames of router r hold a packet now (see inUsed). */
+  private noteOccupancy(r: number): void {
+    const router = this.state.routers[r]!;
+    this.inUsed[r] = occupiedBits(router.in);
+    this.outUsed[r] = occupiedBits(router.out);
+    this.mqUsed[r] = occupiedBits(router.mq);
+  }
+
+  /** The deep copy a restored snapshot runs on (see reviveNetworkState). */
+  revive(state: NetworkState): NetworkState {
+    return reviveNetworkState(state);
   }
 
   private emit(e: SimEventBody): void {
@@ -597,10 +759,7 @@ export class Network {
     const s = this.state;
     s.cycle += 1;
     if (s.halted) return this.events;
-    if (this.indexed !== s) {
-      this.indexed = s;
-      this.live = new PacketIndex(s);
-    }
+    if (this.indexed !== s) this.reindex(s);
     this.links();
     this.crossbars();
     for (let r = 0; r < s.routers.length; r++) this.routeAt(r);
@@ -618,12 +777,14 @@ export class Network {
     const live = this.live;
     const L = this.cfg.packetPhits;
     const V = this.vcs;
+    const injectionBit = 1 << (P_INDEX * V);
     for (let r = 0; r < routers.length; r++) {
       const router = routers[r]!;
       // A half-duplex P link that carried a delivery's last phit last cycle is free from this
       // one: the next packet either way (or a tie, on TB) goes now, with no cycle lost.
       if (router.pLink === 'deliver' && router.out[P_INDEX]!.sent === 0) router.pLink = 'idle';
-      for (let o = 0; o < router.out.length; o++) {
+      for (let used = this.outUsed[r]!; used !== 0; used &= used - 1) {
+        const o = lowestBit(used);
         const out = router.out[o]!;
         if (out.pkt < 0 || out.sent >= out.received) continue;
         const pkt = live.get(out.pkt);
@@ -657,10 +818,14 @@ export class Network {
           recordPhit(s.linkRecent[r]![o]!, cycle);
         }
         // Tail-following: the packet behind (if any) goes on the link from the next cycle.
-        if (out.sent === L) popOut(out);
+        if (out.sent === L) {
+          popOut(out);
+          if (out.pkt < 0) this.outUsed[r] = this.outUsed[r]! & ~(1 << o);
+        }
       }
       // The injection link streams the rest of a packet whose head is in the injection frame
       // (the one at the front, or the one behind a leaving packet).
+      if ((this.inUsed[r]! & injectionBit) === 0) continue;
       const inj = router.in[P_INDEX * V]!;
       if (inj.pkt < 0) continue;
       if (inj.headAt >= 0 && inj.arrived < L) {
@@ -772,7 +937,8 @@ export class Network {
       const router = routers[r]!;
       let waiting = 0;
       let ready = 0;
-      for (let i = 0; i < router.in.length; i++) {
+      for (let used = this.inUsed[r]!; used !== 0; used &= used - 1) {
+        const i = lowestBit(used);
         const f = router.in[i]!;
         if (f.pkt < 0) continue;
         if (f.grant >= 0) {
@@ -788,14 +954,18 @@ export class Network {
           // Tail-following: the packet behind moves up, its header already decoded if its head
           // arrived early enough, so it may be granted in step 3 of this very cycle.
           popIn(f);
-          if (f.pkt < 0) continue;
+          if (f.pkt < 0) {
+            this.inUsed[r] = this.inUsed[r]! & ~(1 << i);
+            continue;
+          }
         }
         if (f.headAt >= 0) waiting = 1;
         // A packet accepted in an exchange (IN_EXCHANGE) waits for its MQ frame, not a route.
         if (f.headAt >= 0 && f.grant === -1 && cycle >= f.headAt + decided) ready |= 1 << i;
       }
-      for (let i = 0; i < router.mq.length; i++) {
-        const f = router.mq[i]!;
+      for (let used = this.mqUsed[r]!; used !== 0; used &= used - 1) {
+        const slot = lowestBit(used);
+        const f = router.mq[slot]!;
         if (f.pkt < 0) continue;
         if (f.grant < 0) {
           waiting = 1;
@@ -807,7 +977,10 @@ export class Network {
         else out.nextReceived += 1;
         this.touch(live.get(f.pkt), cycle);
         f.forwarded += 1;
-        if (f.forwarded === L) clearMq(f);
+        if (f.forwarded === L) {
+          clearMq(f);
+          this.mqUsed[r] = this.mqUsed[r]! & ~(1 << slot);
+        }
       }
       this.waiting[r] = waiting;
       this.ready[r] = ready;
@@ -895,7 +1068,7 @@ export class Network {
   private routeAt(r: number): void {
     const { cfg, state: s } = this;
     const router = s.routers[r]!;
-    router.rr = (router.rr + 1) % PORTS.length;
+    router.rr = router.rr + 1 === PORTS.length ? 0 : router.rr + 1;
     if (this.waiting[r] === 0) return;
     this.ctx.router = r;
     this.ctx.state = s;
@@ -904,16 +1077,19 @@ export class Network {
     // Fully arrived input packets that found no output wait in the multi-queue (never from P);
     // packets accepted in a packet exchange (IN_EXCHANGE) take the first free frames.
     if (router.mq.length === 0) return;
+    // Only a frame that held a packet when the cycle began can hold a fully arrived one now.
+    const networkInputs = this.inUsed[r]! & this.networkInputBits;
     for (const wanted of BUFFER_ORDER) {
-      for (let i = 0; i < router.in.length; i++) {
+      for (let used = networkInputs; used !== 0; used &= used - 1) {
+        const i = lowestBit(used);
         const f = router.in[i]!;
-        const port = Math.floor(i / this.vcs);
-        if (port === P_INDEX || f.pkt < 0 || f.grant !== wanted || f.arrived < cfg.packetPhits)
-          continue;
+        if (f.pkt < 0 || f.grant !== wanted || f.arrived < cfg.packetPhits) continue;
+        const port = this.portOfInput[i]!;
         let slot = 0;
         while (slot < router.mq.length && router.mq[slot]!.pkt >= 0) slot++;
         if (slot === router.mq.length) return;
         fillMq(router.mq[slot]!, f.pkt, s.cycle);
+        this.mqUsed[r] = this.mqUsed[r]! | (1 << slot);
         if (wanted === IN_EXCHANGE) {
           this.emit({
             kind: 'net.buffer',
@@ -931,6 +1107,7 @@ export class Network {
           this.emit({ kind: 'net.buffer', router: r, packet: f.pkt, from: PORTS[port]!, slot });
           // A packet that was never granted has nothing behind it: the frame is now empty.
           popIn(f);
+          this.inUsed[r] = this.inUsed[r]! & ~(1 << i);
         }
       }
     }
@@ -954,6 +1131,7 @@ export class Network {
     frame.grant = to;
     frame.grantAt = s.cycle;
     const out = router.out[to]!;
+    this.outUsed[r] = this.outUsed[r]! | (1 << to);
     if (out.pkt < 0) fillOut(out, pkt.id, vc);
     else {
       // Tail-following: behind the packet leaving the output frame.
@@ -964,8 +1142,11 @@ export class Network {
     if (to !== P_INDEX) {
       const nb = this.neighbours[r * 4 + to]!;
       // An exchanged packet's input frame is still held: it is reserved once vacated (step 3).
-      if (reason !== 'exchange')
-        reserveIn(s.routers[nb]!.in[OPPOSITE_INDEX[to]! * this.vcs + vc]!, pkt.id);
+      if (reason !== 'exchange') {
+        const behind = OPPOSITE_INDEX[to]! * this.vcs + vc;
+        reserveIn(s.routers[nb]!.in[behind]!, pkt.id);
+        this.inUsed[nb] = this.inUsed[nb]! | (1 << behind);
+      }
       pkt.header = afterHop(pkt.header, toPort as Dir, cfg.topology);
       pkt.profitable = profitableSet(pkt.header, cfg.topology);
       pkt.hops += 1;
@@ -1024,6 +1205,7 @@ export class Network {
       this.touch(pkt, s.cycle);
       if (inj.pkt < 0) fillIn(inj, id, s.cycle, 1, s.cycle);
       else fillNextIn(inj, id, s.cycle, 1, s.cycle);
+      this.inUsed[r] = this.inUsed[r]! | (1 << P);
       s.stats.injected += 1;
       this.emit({ kind: 'net.inject', packet: id, node, router: r, dst: pkt.dst });
     }
@@ -1042,24 +1224,15 @@ export class Network {
     const dstRouter = this.nodeRouter[dst]!;
     const id = s.nextPacket++;
     const header = headerBetween(cfg.topology, srcRouter, dstRouter);
-    const pkt: PacketState = {
-      id,
-      src,
-      dst,
-      dstRouter,
-      header,
-      profitable: profitableSet(header, cfg.topology),
-      createdAt: s.cycle,
-      injectedAt: -1,
-      hops: 0,
-      deroutes: 0,
-      moves: 0,
-      lastMoved: -1,
-      phitsDelivered: 0,
-      ejectStartedAt: -1,
-      path: [srcRouter],
-      derouted: [],
-    };
+    const pkt = packetRecord();
+    pkt.id = id;
+    pkt.src = src;
+    pkt.dst = dst;
+    pkt.dstRouter = dstRouter;
+    pkt.header = header;
+    pkt.profitable = profitableSet(header, cfg.topology);
+    pkt.createdAt = s.cycle;
+    pkt.path.push(srcRouter);
     s.packets[id] = pkt;
     this.live.add(pkt);
     queue.push(id);
@@ -1218,33 +1391,37 @@ export class Network {
       });
     }
     const L = cfg.packetPhits;
+    // Every AUDIT_EVERY cycles, every frame, and whether the occupancy bits agree with them.
+    const audit = s.cycle % AUDIT_EVERY === 0;
     for (let r = 0; r < s.routers.length; r++) {
       const router = s.routers[r]!;
       let bad = false;
       // A frame holds at most L phits, of one packet or of a leaving packet and the one behind it.
-      for (let i = 0; i < router.in.length; i++) {
-        const f = router.in[i]!;
-        bad ||=
-          f.arrived > L ||
-          f.forwarded > f.arrived ||
-          f.arrived - f.forwarded + f.nextArrived > L ||
-          (f.nextPkt >= 0 && (f.pkt < 0 || f.grant < 0 || f.nextPkt === f.pkt));
-      }
-      for (let i = 0; i < router.mq.length; i++) bad ||= router.mq[i]!.forwarded > L;
-      for (let i = 0; i < router.out.length; i++) {
-        const f = router.out[i]!;
-        bad ||=
-          f.received > L ||
-          f.sent > f.received ||
-          f.received - f.sent + f.nextReceived > L ||
-          (f.nextPkt >= 0 && (f.pkt < 0 || f.nextPkt === f.pkt));
-      }
+      for (let used = audit ? allBits(router.in.length) : this.inUsed[r]!; used; used &= used - 1)
+        bad ||= inFrameOverfull(router.in[lowestBit(used)]!, L);
+      for (let used = audit ? allBits(router.mq.length) : this.mqUsed[r]!; used; used &= used - 1)
+        bad ||= router.mq[lowestBit(used)]!.forwarded > L;
+      for (let used = audit ? allBits(router.out.length) : this.outUsed[r]!; used; used &= used - 1)
+        bad ||= outFrameOverfull(router.out[lowestBit(used)]!, L);
       if (bad) {
         this.emit({
           kind: 'invariant.violation',
           rule: 'capacity',
           block: -1,
           detail: `router ${r} holds more than L phits in a frame, sends phits it never received, or queues a packet behind one that is not leaving`,
+        });
+      }
+      if (
+        audit &&
+        (this.inUsed[r] !== occupiedBits(router.in) ||
+          this.outUsed[r] !== occupiedBits(router.out) ||
+          this.mqUsed[r] !== occupiedBits(router.mq))
+      ) {
+        this.emit({
+          kind: 'invariant.violation',
+          rule: 'capacity',
+          block: -1,
+          detail: `router ${r}'s record of its occupied frames disagrees with the frames`,
         });
       }
     }

@@ -47,6 +47,8 @@ const P = PORTS.indexOf('P');
 const OUTPUTS = PORTS.map((_, o) => o);
 /** For a network output (N E S W), the output of the neighbour that points back. */
 const BACK = DIRS.map((d) => PORTS.indexOf(OPPOSITE[d]));
+/** The index after i on a ring of n (i + 1 mod n, without a division in the per-cycle loops). */
+const wrapNext = (i: number, n: number): number => (i + 1 === n ? 0 : i + 1);
 // Scratch lists of adaptive(), reused so that routing allocates nothing (one router at a time).
 const ready: number[] = [];
 const readySet: number[] = [];
@@ -63,8 +65,7 @@ function adaptive(ctx: RoutingContext, deroute: boolean): void {
   let readyCount = 0;
   let wanted = 0;
   let inputWaits = false;
-  for (let j = 0; j < n; j++) {
-    const i = (router.rr + j) % n;
+  for (let j = 0, i = router.rr; j < n; j++, i = wrapNext(i, n)) {
     if ((ctx.readyInputs & (1 << i)) === 0) continue;
     ready[readyCount] = i;
     readySet[readyCount] = ctx.profitableSet(inputs[i]!.pkt);
@@ -85,8 +86,7 @@ function adaptive(ctx: RoutingContext, deroute: boolean): void {
   // A random starting output, so a packet with several profitable outputs takes a random
   // shortest path (Snyder: "send packets along a random shortest-path whenever possible").
   const first = nextInt(router.rng, n);
-  for (let k = 0; k < n; k++) {
-    const o = (first + k) % n;
+  for (let k = 0, o = first; k < n; k++, o = wrapNext(o, n)) {
     const bit = 1 << o;
     if ((wanted & bit) === 0 || !ctx.outputFree(o)) continue;
 
@@ -119,8 +119,7 @@ function adaptive(ctx: RoutingContext, deroute: boolean): void {
   if (!deroute || !inputWaits || !mqFull) return;
   // Step 4: still no multi-queue frame free or leaving (no output was free for a deroute)?
   for (const f of mq) if (f.grant >= 0) return;
-  for (let k = 0; k < n; k++) {
-    const o = (first + k) % n;
+  for (let k = 0, o = first; k < n; k++, o = wrapNext(o, n)) {
     const nb = ctx.exchangePartner(o);
     if (nb < 0) continue;
     const partner = ctx.state.routers[nb]!;

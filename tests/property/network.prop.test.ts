@@ -2,7 +2,7 @@
  * Random traffic on random small tori and meshes: every run keeps its invariants (conservation,
  * delivery to the right node, frame capacity), delivers every packet once the traffic stops or
  * reports the deadlock that stopped it, and is a pure function of its seed (same seed, same
- * events; restore + replay equals running straight through). The chaos router, with its packet
+ * events; restoring a snapshot and running on equals running straight through). The chaos router, with its packet
  * exchange, never deadlocks at all: any topology, multi-queue size and load. With tail-following,
  * a stream of packets at zero load moves one packet per L cycles. Networks are drawn with nodes on
  * the whole k×k or on a smaller central square (transit-only routers around it, as in Fig. 5.5),
@@ -241,12 +241,14 @@ describe('random traffic on random small networks', () => {
           const snapshot = clonePlain(straight.state);
           for (let i = 0; i < n; i++) events.push(straight.step());
 
+          // Restored as a session restores a keyframe: revived into the network's own records.
           const replayed = new Network(build(c));
-          replayed.state = clonePlain(snapshot);
+          replayed.state = replayed.revive(snapshot);
           const again: unknown[] = [];
           for (let i = 0; i < n; i++) again.push(replayed.step());
           expect(again).toEqual(events);
           expect(replayed.frame()).toEqual(straight.frame());
+          expect(replayed.state).toEqual(straight.state);
         },
       ),
       { numRuns: 40 },

@@ -9,7 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../sim-core/kernel/clone';
 import { createStream } from '../../sim-core/kernel/rng';
 import { windowStats, defaultMeasurementWindow } from '../../sim-core/network/measure';
-import { Network, networkConfig, type NetworkConfig } from '../../sim-core/network/network';
+import {
+  Network,
+  networkConfig,
+  packetRecord,
+  type NetworkConfig,
+} from '../../sim-core/network/network';
 import { dimensionOrderOutput } from '../../sim-core/network/routing';
 import {
   PORTS,
@@ -148,7 +153,7 @@ function handBuilt(topology: Topology, overrides: Partial<NetworkConfig>, now = 
   s.cycle = now;
   const place = (id: number, at: number, dst: number) => {
     const header = headerBetween(topology, at, dst);
-    s.packets[id] = {
+    s.packets[id] = Object.assign(packetRecord(), {
       id,
       src: at,
       dst,
@@ -157,15 +162,8 @@ function handBuilt(topology: Topology, overrides: Partial<NetworkConfig>, now = 
       profitable: profitableSet(header, topology),
       createdAt: 1,
       injectedAt: 1,
-      hops: 0,
-      deroutes: 0,
-      moves: 0,
-      lastMoved: -1,
-      phitsDelivered: 0,
-      ejectStartedAt: -1,
       path: [at],
-      derouted: [],
-    };
+    });
     s.nextPacket = Math.max(s.nextPacket, id + 1);
     s.stats.created += 1;
     s.stats.injected += 1;

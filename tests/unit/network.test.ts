@@ -3,7 +3,12 @@
  * 4·(j+1) + L of every path (thesis L1334), and routing behaviour the lecture scenarios rely on.
  */
 import { describe, expect, it } from 'vitest';
-import { Network, networkConfig, type NetworkConfig } from '../../sim-core/network/network';
+import {
+  Network,
+  networkConfig,
+  packetRecord,
+  type NetworkConfig,
+} from '../../sim-core/network/network';
 import {
   PORTS,
   afterHop,
@@ -288,7 +293,7 @@ describe('the packet exchange', () => {
     s.cycle = now;
     const place = (id: number, at: number, dst: number) => {
       const header = headerBetween(mesh, at, dst);
-      s.packets[id] = {
+      s.packets[id] = Object.assign(packetRecord(), {
         id,
         src: at,
         dst,
@@ -297,15 +302,8 @@ describe('the packet exchange', () => {
         profitable: profitableSet(header, mesh),
         createdAt: 1,
         injectedAt: 1,
-        hops: 0,
-        deroutes: 0,
-        moves: 0,
-        lastMoved: -1,
-        phitsDelivered: 0,
-        ejectStartedAt: -1,
         path: [at],
-        derouted: [],
-      };
+      });
       s.nextPacket = Math.max(s.nextPacket, id + 1);
       s.stats.created += 1;
       s.stats.injected += 1;

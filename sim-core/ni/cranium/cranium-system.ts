@@ -15,7 +15,8 @@
  *   4. Each processor: a spinning poll ends the cycle its condition holds — the final poll then
  *      costs its load, test and branch (Table 6.1's accounting) — or the next instruction starts.
  */
-import { Network, type PacketState } from '../../network/network';
+import { clonePlain } from '../../kernel/clone';
+import { Network, reviveNetworkState, type PacketState } from '../../network/network';
 import { headerBetween, routerOfNode, type Topology } from '../../network/topology';
 import type { SimEventBody } from '../../trace/events';
 import { LINE_BYTES, QUEUE_NAMES, type CraniumConfig, type QueueName } from './cranium-config';
@@ -1316,6 +1317,12 @@ export class CraniumSystem {
   }
 
   // ---- views ----
+
+  /** A restored snapshot's copy, its network revived by the network's own literals. */
+  revive(state: CraniumState): CraniumState {
+    const { net, ...rest } = state;
+    return { ...clonePlain(rest), net: reviveNetworkState(net) };
+  }
 
   frame(): CraniumFrame {
     if (this.net.state !== this.state.net) this.net.state = this.state.net;

@@ -27,6 +27,8 @@ import {
 import { hiddenPanels, useAssignment } from './teaching/assignment-store';
 import { PredictBar, PredictCard } from './teaching/PredictCard';
 import { viewRegistry, type ViewEntry } from './views/registry';
+import { PanelContent } from './views/PanelContent';
+import { Paced } from './state/paced';
 import type { ViewName } from '../sim-core/index';
 
 const AREAS: ViewEntry['area'][] = ['left', 'centre', 'right', 'bottom'];
@@ -41,7 +43,6 @@ export function App() {
   const embed = useLecture((s) => s.embed);
   const zoom = useLecture((s) => s.zoom);
   usePlayback();
-  useUrlSync();
   useCompareUrl();
   const comparing = useCompare((s) => s.vs !== null);
   // An assignment hides some panels, and asks who is answering before anything else.
@@ -67,6 +68,7 @@ export function App() {
       <div className="app">
         <StartPage />
         <HelpOverlay />
+        <UrlSync />
       </div>
     );
   if (studentNeeded)
@@ -74,6 +76,7 @@ export function App() {
       <div className="app">
         <AssignmentStart />
         <HelpOverlay />
+        <UrlSync />
       </div>
     );
   // Presentation and embed modes hide the chrome (scenario menu, file buttons, panel toggles).
@@ -94,7 +97,9 @@ export function App() {
         <div className="sticky-controls">
           <TimeControls />
           <LectureBar />
-          <Narration />
+          <Paced>
+            <Narration />
+          </Paced>
           {embed ? null : <PredictBar />}
           <PredictCard />
         </div>
@@ -108,7 +113,7 @@ export function App() {
               return (
                 <div key={area} className={`area area-${area}`}>
                   {here.map((name) => {
-                    const { title, Component } = viewRegistry[name];
+                    const { title } = viewRegistry[name];
                     return (
                       <section
                         key={name}
@@ -118,7 +123,7 @@ export function App() {
                       >
                         <h2 id={`panel-${name}-title`}>{title}</h2>
                         {chrome ? <PanelExport name={name} title={title} /> : null}
-                        <Component />
+                        <PanelContent name={name} />
                       </section>
                     );
                   })}
@@ -132,6 +137,16 @@ export function App() {
         {chrome ? <ViewToggles /> : null}
       </main>
       <HelpOverlay />
+      <UrlSync />
     </div>
   );
+}
+
+/**
+ * Keeps the URL on the current cycle: a component of its own, as it follows every cycle and the
+ * page (every panel in it) must not render again at each picture of a run.
+ */
+function UrlSync() {
+  useUrlSync();
+  return null;
 }

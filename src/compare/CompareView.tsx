@@ -11,6 +11,7 @@ import { formatIssue } from '../../sim-core/index';
 import { PanelExport } from '../export/PanelExport';
 import { AppStoreContext, useApp } from '../state/store';
 import { viewRegistry } from '../views/registry';
+import { PanelContent } from '../views/PanelContent';
 import { ComparePicker } from './ComparePicker';
 import { CompareDiff } from './CompareDiff';
 import { bStore, compare, useCompare } from './compare-store';
@@ -22,7 +23,7 @@ const SINGLE: readonly ViewName[] = ['notes', 'charts'];
 
 function Column({ side, name, label }: { side: 'A' | 'B'; name: ViewName; label: string }) {
   const id = useId();
-  const { title, Component } = viewRegistry[name];
+  const { title } = viewRegistry[name];
   return (
     <section
       className={`panel panel-${name} cmp-side cmp-side-${side}`}
@@ -36,7 +37,7 @@ function Column({ side, name, label }: { side: 'A' | 'B'; name: ViewName; label:
         {title}
       </h2>
       <PanelExport name={name} title={title} side={side} />
-      <Component />
+      <PanelContent name={name} />
     </section>
   );
 }

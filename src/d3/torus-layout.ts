@@ -69,7 +69,7 @@ const LANE_OF: Record<LinkDir, Point> = {
   S: [-LANE, 0],
   N: [LANE, 0],
 };
-const OPPOSITE: Record<LinkDir, LinkDir> = { N: 'S', S: 'N', E: 'W', W: 'E' };
+export const OPPOSITE: Record<LinkDir, LinkDir> = { N: 'S', S: 'N', E: 'W', W: 'E' };
 
 const cache = new Map<string, TorusLayout>();
 

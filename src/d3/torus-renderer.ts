@@ -12,35 +12,33 @@
  * - a canvas underneath paints everything that changes across the whole network every cycle: the
  *   links, the router squares with their shading and labels, and the packets whenever the picture
  *   is playing or more than FOCUSABLE_PACKETS are in flight (building and styling thousands of SVG
- *   elements per frame is what dropped frames); while playing, the links and routers come from a
- *   layer repainted at most every NETWORK_LAYER_MS;
+ *   elements per frame is what dropped frames). torus-painter.ts paints it, in a worker of its own
+ *   where the browser can (torus-canvas.ts), so the page's thread is free for the panels;
  * - an SVG on top holds what one points at, tabs to and reads: a transparent button per router
  *   (its outline shows selection and keyboard focus; its label is rewritten only when the router's
  *   occupancy changes), the followed packet's path, marks and the packet itself, and every packet
  *   as a focusable SVG button when few are in flight and the picture is paused. A click on a packet
- *   painted on the canvas is found by a hit test.
+ *   painted on the canvas is found by a hit test on the packets' shapes (packet-shape.ts).
  *
  * Both layers share one zoom transform. Geometry comes from torus-layout (cached per k). Above
  * 16×16 or 1000 packets the picture is the heat map only, with a dot per packet at its head router.
  */
 import { select, zoom, zoomIdentity, type Selection, type ZoomBehavior } from 'd3';
 import type { NetworkFrame, PacketView, RouterView } from '../../sim-core/network/network-frame';
-import { LINK_WINDOW } from '../../sim-core/network/link-window';
 import type { Port } from '../../sim-core/network/topology';
 import { registerVectorCanvas } from '../export/vector-canvas';
-import { SvgRecorder, type Painter2D } from './svg-recorder';
+import { dotPoint, packetAt, pathData, slinky } from './packet-shape';
+import { createTorusCanvas } from './torus-canvas';
+import { paintFrameOf, vectorPicture, type PaintScene } from './torus-painter';
+import type { PointMap } from './thick-line';
 import {
   CELL,
+  OPPOSITE,
   SQUARE,
-  heatFill,
-  heatInk,
-  heatOf,
-  orderedSegments,
   packetColour,
   torusLayout,
   LINK_DIRS,
   type LinkDir,
-  type Point,
   type TopologyKind,
   type TorusLayout,
 } from './torus-layout';
@@ -90,8 +88,7 @@ export interface TorusRenderer {
 
 /**
  * Beyond these the packets become dots: drawing every slinky would drop frames (and be unreadable).
- * Painted on the canvas, about 550 slinkies on a 16×16 torus play at 44–48 frames per second
- * on a two-core machine without a GPU (npm run bench:browser; docs/cli.md).
+ * See docs/cli.md (npm run bench:browser) for what a 16×16 torus with 500 packets plays at.
  */
 export const DETAIL_MAX_K = 16;
 export const DETAIL_MAX_PACKETS = 1000;
@@ -101,11 +98,7 @@ const FOCUSABLE_PACKETS = 60;
 const NODE_LABEL_PX = 75;
 const DETAIL_LABEL_PX = 64;
 /** While playing, at most this many router labels are rewritten per frame (see drawRouters). */
-const LABELS_PER_UPDATE = 256;
-/** While playing, links and routers are repainted at most this often (see paintNetworkLayer). */
-const NETWORK_LAYER_MS = 100;
-/** Other packets fade to this while one is followed (as the SVG packets do, by CSS). */
-const FADED = 0.3;
+const LABELS_PER_UPDATE = 32;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -118,9 +111,6 @@ function setText(el: Element, value: string): void {
   if (el.textContent !== value) el.textContent = value;
 }
 
-const OPP: Record<LinkDir, LinkDir> = { N: 'S', S: 'N', E: 'W', W: 'E' };
-const pt = (p: Point) => `${p[0]},${p[1]}`;
-
 interface HopPiece {
   key: string;
   x1: number;
@@ -128,56 +118,6 @@ interface HopPiece {
   x2: number;
   y2: number;
   deroute: boolean;
-}
-
-/** A packet's line: polylines (broken where it wraps round the edge) and its head. */
-interface PacketShape {
-  runs: Point[][];
-  head: Point;
-}
-
-/** The thick line through a packet's occupied frames, broken where it wraps round the edge. */
-function slinky(p: PacketView, layout: TorusLayout, mqSlots: number): PacketShape {
-  const segs = orderedSegments(p);
-  if (segs.length === 0) {
-    const c = layout.centre(p.path.at(-1) ?? p.src);
-    // A packet in no frame is its head alone, drawn at its router.
-    return { runs: [[c, [c[0] + 0.01, c[1]]]], head: c };
-  }
-  const runs: Point[][] = [];
-  let run: Point[] = [];
-  let prevRouter = -1;
-  let prev: Point = [0, 0];
-  for (const seg of segs) {
-    const here = layout.framePoint(seg, mqSlots);
-    if (prevRouter >= 0) {
-      const hop = prevRouter === seg.router ? null : layout.hop(prevRouter, seg.router);
-      if (hop?.wrap) {
-        run.push(layout.stubEnd(prevRouter, hop.dir, prev));
-        runs.push(run);
-        run = [layout.stubEnd(seg.router, OPP[hop.dir], here)];
-      }
-    }
-    run.push(here);
-    prevRouter = seg.router;
-    prev = here;
-  }
-  if (segs.length === 1) run.push([prev[0] + 0.01, prev[1]]);
-  runs.push(run);
-  return { runs, head: prev };
-}
-
-const pathData = (runs: Point[][]) =>
-  runs.map((run) => run.map((p, i) => `${i === 0 ? 'M' : 'L'}${pt(p)}`).join('')).join('');
-
-/** Where a packet's dot goes in the heat map: near its head router, spread so dots do not stack. */
-function dotPoint(p: PacketView, layout: TorusLayout): Point {
-  const segs = orderedSegments(p);
-  const router = segs.at(-1)?.router ?? p.path.at(-1) ?? 0;
-  const [cx, cy] = layout.centre(router);
-  const angle = p.id * 2.39996;
-  const radius = 8 + (p.id % 3) * 8;
-  return [cx + radius * Math.cos(angle), cy + radius * Math.sin(angle)];
 }
 
 /** The followed packet's hops, centre to centre (a wrap hop as two stubs). */
@@ -192,7 +132,7 @@ function hopPieces(p: TorusTrail, layout: TorusLayout): HopPiece[] {
     const hop = layout.hop(a, b);
     if (hop?.wrap) {
       const out = layout.stubEnd(a, hop.dir, ca);
-      const back = layout.stubEnd(b, OPP[hop.dir], cb);
+      const back = layout.stubEnd(b, OPPOSITE[hop.dir], cb);
       pieces.push({ key: `${i}o`, x1: ca[0], y1: ca[1], x2: out[0], y2: out[1], deroute });
       pieces.push({ key: `${i}i`, x1: back[0], y1: back[1], x2: cb[0], y2: cb[1], deroute });
     } else {
@@ -206,34 +146,6 @@ const packetLabel = (p: PacketView) =>
   `Packet ${p.id}: node ${p.src} to node ${p.dst}, ${p.hops} hops` +
   (p.deroutes ? `, ${p.deroutes} derouted` : '') +
   `, header [${p.header.dy},${p.header.dx}]`;
-
-/** Router fill and label ink per heat, computed once: d3's colour interpolation is not free. */
-const shades = new Map<number, { fill: string; ink: string }>();
-function shade(heat: number): { fill: string; ink: string } {
-  let s = shades.get(heat);
-  if (!s) {
-    s = { fill: heatFill(heat), ink: heatInk(heat) };
-    shades.set(heat, s);
-  }
-  return s;
-}
-
-/** Distance from p to the segment a–b. */
-function segmentDistance(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  const t =
-    len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
-}
-
-/** A packet painted on the canvas, kept for the click hit test. */
-interface Painted {
-  packet: PacketView;
-  shape: PacketShape | null;
-  dot: Point | null;
-}
 
 /** The SVG button of one router: transparent, it catches the pointer and shows focus. */
 interface RouterEl {
@@ -258,16 +170,9 @@ export function createTorusRenderer(
   const gPackets = layer('tv-packets');
   const gDots = layer('tv-dots');
   const gMarks = layer('tv-marks');
-  const ctx = canvas.getContext('2d');
-  /** Faded packets are painted here first, then onto the canvas at once (group opacity). */
-  const fadeCanvas = document.createElement('canvas');
-  const fadeCtx = fadeCanvas.getContext('2d');
-  /** While playing, the links and routers are painted here at most every NETWORK_LAYER_MS. */
-  const networkCanvas = document.createElement('canvas');
-  const networkCtx = networkCanvas.getContext('2d');
-  /** When networkCanvas was painted, and for which size, transform and labels ('' : stale). */
-  let networkPaintedAt = 0;
-  let networkKey = '';
+  /** The canvas layer's painter: in a worker of its own where the browser can. */
+  const surface = createTorusCanvas(canvas);
+  canvas.dataset.painter = surface.painter;
   let playing = false;
 
   let layout: TorusLayout | null = null;
@@ -282,9 +187,16 @@ export function createTorusRenderer(
   let tabStop = 0;
   let labelCursor = 0;
   let selectedRouter: number | null = null;
-  /** The frame last drawn, repainted on zoom and resize. */
-  let last: { frame: NetworkFrame; detail: boolean } | null = null;
-  let painted: Painted[] = [];
+  /**
+   * The frame last drawn, repainted on zoom and resize: each packet drawn or the heat map, whether
+   * the canvas paints the packets (all but `exclude`, the followed one) or they are SVG buttons.
+   */
+  let last: {
+    frame: NetworkFrame;
+    detail: boolean;
+    paintPackets: boolean;
+    exclude: number | null;
+  } | null = null;
 
   const zoomer: ZoomBehavior<SVGSVGElement, unknown> = zoom<SVGSVGElement, unknown>()
     .scaleExtent([1, 12])
@@ -663,21 +575,6 @@ export function createTorusRenderer(
 
   // ---------- The canvas ----------
 
-  /** Sizes the canvas to the SVG (in device pixels); false while there is nothing to paint on. */
-  function fitCanvas(): boolean {
-    if (screen.width === 0 || screen.height === 0) return false;
-    const dpr = pixelRatio();
-    const w = Math.round(screen.width * dpr);
-    const h = Math.round(screen.height * dpr);
-    if (canvas.width !== w || canvas.height !== h) {
-      canvas.width = w;
-      canvas.height = h;
-      canvas.style.width = `${screen.width}px`;
-      canvas.style.height = `${screen.height}px`;
-    }
-    return true;
-  }
-
   /**
    * Device pixels per CSS pixel of the panel: the screen's ratio times the page's CSS zoom, which
    * the ResizeObserver's size leaves out (without it a zoomed torus is a blurry bitmap).
@@ -687,7 +584,7 @@ export function createTorusRenderer(
   }
 
   /** viewBox → device pixels: the SVG's "meet" fit, then the zoom. */
-  function canvasTransform(): [number, number, number] {
+  function canvasMap(): PointMap {
     const dpr = pixelRatio();
     const size = layout!.size;
     const s = Math.min(screen.width / size, screen.height / size);
@@ -696,334 +593,56 @@ export function createTorusRenderer(
     return [dpr * s * transform.k, dpr * (ox + s * transform.x), dpr * (oy + s * transform.y)];
   }
 
-  function paintLinks(c: Painter2D, frame: NetworkFrame): void {
-    // Use over the recent window (shorter at the start of the run), so hot links cool down.
-    const cycles = Math.max(1, Math.min(LINK_WINDOW, frame.cycle));
-    // Links of the same (rounded) use are stroked together: one path per width.
-    const buckets = new Map<number, number[]>();
-    const links = layout!.links;
-    for (let i = 0; i < links.length; i++) {
-      const d = links[i]!;
-      const u = Math.min(1, (frame.linkRecent[d.r]?.[d.dir] ?? 0) / cycles);
-      const b = Math.round(u * 100);
-      const list = buckets.get(b);
-      if (list) list.push(i);
-      else buckets.set(b, [i]);
-    }
-    c.strokeStyle = '#222';
-    c.lineCap = 'butt';
-    for (const [b, list] of buckets) {
-      const u = b / 100;
-      c.lineWidth = 1.5 + 9 * u;
-      c.globalAlpha = 0.3 + 0.7 * u;
-      c.beginPath();
-      for (const i of list) {
-        const d = links[i]!;
-        c.moveTo(d.x1, d.y1);
-        c.lineTo(d.x2, d.y2);
-      }
-      c.stroke();
-    }
-    c.globalAlpha = 1;
-    // Wrap-stub numbers, legible at fit-to-panel size whatever k is.
-    c.fillStyle = '#333';
-    c.font = `700 ${Math.max(14, layout!.size / 65)}px ${font}`;
-    c.textAlign = 'center';
-    c.textBaseline = 'middle';
-    for (const l of layout!.stubLabels) c.fillText(l.text, l.x, l.y);
-    c.textBaseline = 'alphabetic';
-  }
-
-  function paintRouters(
-    c: Painter2D,
-    frame: NetworkFrame,
-    visible: (x: number, y: number) => boolean,
-  ): void {
-    const lay = layout!;
-    const byFill = new Map<string, number[]>();
-    for (const r of frame.routers) {
-      const frames = r.inputs.length + r.outputs.length + r.multiQueue.length;
-      const { fill } = shade(heatOf(r.occupancy, frames));
-      const list = byFill.get(fill);
-      if (list) list.push(r.id);
-      else byFill.set(fill, [r.id]);
-    }
-    const square = (id: number) => {
-      const [cx, cy] = lay.centre(id);
-      c.roundRect(cx - SQUARE / 2, cy - SQUARE / 2, SQUARE, SQUARE, 4);
+  /** What the canvas layer shows now, or null while there is nothing to paint on. */
+  function paintScene(): PaintScene | null {
+    if (!layout || !last || screen.width === 0 || screen.height === 0) return null;
+    if (!font) font = getComputedStyle(svgElement).fontFamily || 'sans-serif';
+    const dpr = pixelRatio();
+    return {
+      width: Math.round(screen.width * dpr),
+      height: Math.round(screen.height * dpr),
+      map: canvasMap(),
+      topology: layout.kind,
+      detail: last.detail,
+      packets: last.paintPackets,
+      exclude: last.exclude,
+      fade: svgElement.classList.contains('tv-following'),
+      playing,
+      showNodes,
+      showLabels,
+      font,
     };
-    for (const [fill, ids] of byFill) {
-      c.fillStyle = fill;
-      c.beginPath();
-      for (const id of ids) square(id);
-      c.fill();
-    }
-    // Outlines: a router with a processing node has a thicker, darker one, and a dot.
-    for (const withNode of [false, true]) {
-      c.strokeStyle = withNode ? '#111' : '#555';
-      c.lineWidth = withNode ? 3 : 1.5;
-      c.beginPath();
-      for (const r of frame.routers) if ((r.node !== null) === withNode) square(r.id);
-      c.stroke();
-    }
-    c.beginPath();
-    for (const r of frame.routers) {
-      if (r.node === null) continue;
-      const [cx, cy] = lay.centre(r.id);
-      c.moveTo(cx - SQUARE / 2 + 14, cy - SQUARE / 2 + 9);
-      c.arc(cx - SQUARE / 2 + 9, cy - SQUARE / 2 + 9, 5, 0, 2 * Math.PI);
-    }
-    c.fillStyle = '#111';
-    c.fill();
-    c.strokeStyle = '#fff';
-    c.lineWidth = 1.5;
-    c.stroke();
-    if (!showNodes && !showLabels) return;
-    c.font = `700 12px ${font}`;
-    for (const r of frame.routers) {
-      const [cx, cy] = lay.centre(r.id);
-      if (!visible(cx, cy)) continue;
-      const frames = r.inputs.length + r.outputs.length + r.multiQueue.length;
-      c.fillStyle = shade(heatOf(r.occupancy, frames)).ink;
-      const x = cx - SQUARE / 2;
-      const y = cy - SQUARE / 2;
-      if (showNodes && r.node !== null) {
-        c.textAlign = 'start';
-        c.fillText(`n${r.node}`, x + 17, y + 14);
-      }
-      if (showLabels) {
-        c.textAlign = 'end';
-        c.fillText(`${r.occupancy}/${frames}`, x + SQUARE - 5, y + SQUARE - 6);
-      }
-    }
-    c.textAlign = 'start';
-  }
-
-  /**
-   * A packet head (or heat-map dot) pre-drawn at the current scale, one per colour: a blit is far
-   * cheaper than rasterising hundreds of small filled and stroked arcs every frame.
-   */
-  const sprites = new Map<string, HTMLCanvasElement>();
-  let spriteScale = 0;
-  function sprite(colour: string, r: number, scale: number): HTMLCanvasElement {
-    if (scale !== spriteScale) {
-      sprites.clear();
-      spriteScale = scale;
-    }
-    const key = `${colour}/${r}`;
-    let s = sprites.get(key);
-    if (!s) {
-      const size = Math.ceil((2 * r + 2) * scale) + 2;
-      s = document.createElement('canvas');
-      s.width = size;
-      s.height = size;
-      const c = s.getContext('2d');
-      if (c) {
-        c.setTransform(scale, 0, 0, scale, size / 2, size / 2);
-        c.beginPath();
-        c.arc(0, 0, r, 0, 2 * Math.PI);
-        c.fillStyle = colour;
-        c.fill();
-        c.strokeStyle = '#111';
-        c.lineWidth = 1.5;
-        c.stroke();
-      }
-      sprites.set(key, s);
-    }
-    return s;
-  }
-
-  /**
-   * The packets not drawn as SVG: the same casing, body, head and label, or dots. Painted in
-   * device pixels (points mapped here, no canvas transform per packet): the heads are blits.
-   */
-  function paintPackets(
-    c: Painter2D,
-    frame: NetworkFrame,
-    detail: boolean,
-    [scale, tx, ty]: [number, number, number],
-    head: HeadPainter,
-  ): void {
-    const lay = layout!;
-    const mqSlots = frame.routers[0]?.multiQueue.length ?? 0;
-    c.setTransform(1, 0, 0, 1, 0, 0);
-    // Flat tails and mitred bends, as the SVG packets have: round caps and joins cost
-    // rasterising hundreds of arcs a picture in software (11 → 7 ms for 550 packets for the
-    // caps, about a third of what is left for the joins); the head is a disc anyway.
-    c.lineCap = 'butt';
-    c.lineJoin = 'miter';
-    c.miterLimit = 4;
-    if (showLabels) c.font = `700 ${13 * scale}px ${font}`;
-    for (const item of painted) {
-      const p = item.packet;
-      const colour = packetColour(p.id);
-      if (!detail) {
-        head(colour, 6, (item.dot = dotPoint(p, lay)));
-        continue;
-      }
-      const shape = (item.shape = slinky(p, lay, mqSlots));
-      c.beginPath();
-      for (const run of shape.runs) {
-        c.moveTo(run[0]![0] * scale + tx, run[0]![1] * scale + ty);
-        for (let i = 1; i < run.length; i++)
-          c.lineTo(run[i]![0] * scale + tx, run[i]![1] * scale + ty);
-      }
-      c.strokeStyle = '#111';
-      c.lineWidth = 10 * scale;
-      c.stroke();
-      c.strokeStyle = colour;
-      c.lineWidth = 6 * scale;
-      c.stroke();
-      head(colour, 7, shape.head);
-      if (showLabels) {
-        const x = (shape.head[0] + 8) * scale + tx;
-        const y = (shape.head[1] - 9) * scale + ty;
-        c.strokeStyle = '#fff';
-        c.lineWidth = 4 * scale;
-        c.strokeText(String(p.id), x, y);
-        c.fillStyle = '#111';
-        c.fillText(String(p.id), x, y);
-      }
-    }
-  }
-
-  /** A packet's head (or heat-map dot) of radius `r` at a layout point, in device pixels. */
-  type HeadPainter = (colour: string, r: number, at: Point) => void;
-
-  /** Links and routers under `[scale, tx, ty]`; labels only where they fall on a w×h picture. */
-  function paintNetwork(
-    c: Painter2D,
-    frame: NetworkFrame,
-    [scale, tx, ty]: [number, number, number],
-    w: number,
-    h: number,
-  ): void {
-    c.setTransform(scale, 0, 0, scale, tx, ty);
-    const margin = CELL * scale;
-    const visible = (x: number, y: number) => {
-      const sx = x * scale + tx;
-      const sy = y * scale + ty;
-      return sx > -margin && sy > -margin && sx < w + margin && sy < h + margin;
-    };
-    paintLinks(c, frame);
-    paintRouters(c, frame, visible);
-  }
-
-  /** Sizes an offscreen canvas to the visible one (which blanks it), or else clears it. */
-  function blankScratch(scratch: HTMLCanvasElement, scratchCtx: CanvasRenderingContext2D): void {
-    if (scratch.width !== canvas.width || scratch.height !== canvas.height) {
-      scratch.width = canvas.width;
-      scratch.height = canvas.height;
-    } else {
-      scratchCtx.setTransform(1, 0, 0, 1, 0, 0);
-      scratchCtx.clearRect(0, 0, scratch.width, scratch.height);
-    }
-  }
-
-  /**
-   * While playing, the links and routers are repainted at most every NETWORK_LAYER_MS (or at once
-   * after a zoom or resize) and blitted in between: they are half the canvas's raster time, and
-   * link use is an average over LINK_WINDOW cycles anyway. The packets move every picture.
-   */
-  function paintNetworkLayer(
-    layerCtx: CanvasRenderingContext2D,
-    frame: NetworkFrame,
-    t: [number, number, number],
-  ): void {
-    const now = performance.now();
-    const key = `${canvas.width}×${canvas.height} ${t.join(' ')} ${showNodes} ${showLabels}`;
-    if (key !== networkKey || now - networkPaintedAt >= NETWORK_LAYER_MS) {
-      blankScratch(networkCanvas, layerCtx);
-      paintNetwork(layerCtx, frame, t, canvas.width, canvas.height);
-      networkKey = key;
-      networkPaintedAt = now;
-    }
-    ctx!.drawImage(networkCanvas, 0, 0);
   }
 
   /** Repaints the canvas from the last frame (after an update, a zoom or a resize). */
   function paint(): void {
-    if (!ctx || !layout || !last || !fitCanvas()) return;
-    if (!font) font = getComputedStyle(svgElement).fontFamily || 'sans-serif';
-    const { frame } = last;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    const t = canvasTransform();
-    if (playing && networkCtx) paintNetworkLayer(networkCtx, frame, t);
-    else {
-      paintNetwork(ctx, frame, t, canvas.width, canvas.height);
-      networkKey = '';
-    }
-    if (painted.length === 0) return;
-    const [scale, tx, ty] = t;
-    // Heads are blits of a pre-drawn sprite: far cheaper than hundreds of arcs every frame.
-    const blit =
-      (c: CanvasRenderingContext2D): HeadPainter =>
-      (colour, r, [x, y]) => {
-        const img = sprite(colour, r, scale);
-        c.drawImage(img, x * scale + tx - img.width / 2, y * scale + ty - img.height / 2);
-      };
-    const fade = svgElement.classList.contains('tv-following') && fadeCtx !== null;
-    if (!fade) {
-      paintPackets(ctx, frame, last.detail, t, blit(ctx));
-      return;
-    }
-    // Group opacity, as CSS gives the faded SVG packets: paint them apart, then blend once.
-    blankScratch(fadeCanvas, fadeCtx);
-    paintPackets(fadeCtx, frame, last.detail, t, blit(fadeCtx));
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.globalAlpha = FADED;
-    ctx.drawImage(fadeCanvas, 0, 0);
-    ctx.globalAlpha = 1;
+    const scene = paintScene();
+    if (!scene) return;
+    // The canvas's box in CSS pixels; its backing store (device pixels) is the painter's.
+    const width = `${screen.width}px`;
+    const height = `${screen.height}px`;
+    if (canvas.style.width !== width) canvas.style.width = width;
+    if (canvas.style.height !== height) canvas.style.height = height;
+    surface.paint(last!.frame, scene);
   }
 
   /** What the canvas shows now, as SVG elements in CSS pixels of its box (the SVG export). */
-  function vectorPicture(): string {
-    if (!layout || !last || canvas.width === 0) return '';
-    const svg = new SvgRecorder(canvas.clientWidth / canvas.width);
-    const t = canvasTransform();
-    const [scale, tx, ty] = t;
-    paintNetwork(svg, last.frame, t, canvas.width, canvas.height);
-    if (painted.length === 0) return svg.toString();
-    const circle: HeadPainter = (colour, r, [x, y]) => {
-      svg.beginPath();
-      svg.arc(x * scale + tx, y * scale + ty, r * scale);
-      svg.fillStyle = colour;
-      svg.fill();
-      svg.strokeStyle = '#111';
-      svg.lineWidth = 1.5 * scale;
-      svg.stroke();
-    };
-    if (svgElement.classList.contains('tv-following')) svg.globalAlpha = FADED;
-    paintPackets(svg, last.frame, last.detail, t, circle);
-    return svg.toString();
-  }
-  registerVectorCanvas(canvas, vectorPicture);
-
-  /** The painted packet under a click, topmost first. */
-  function hitPacket(p: Point): number | null {
-    for (let i = painted.length - 1; i >= 0; i--) {
-      const item = painted[i]!;
-      const id = item.packet.id;
-      if (item.dot && Math.hypot(p[0] - item.dot[0], p[1] - item.dot[1]) <= 7) return id;
-      const shape = item.shape;
-      if (!shape) continue;
-      if (Math.hypot(p[0] - shape.head[0], p[1] - shape.head[1]) <= 8) return id;
-      for (const run of shape.runs)
-        for (let j = 0; j + 1 < run.length; j++)
-          if (segmentDistance(p, run[j]!, run[j + 1]!) <= 6) return id;
-    }
-    return null;
-  }
+  registerVectorCanvas(canvas, () => {
+    const scene = paintScene();
+    return scene ? vectorPicture(paintFrameOf(last!.frame), scene, screen.width / scene.width) : '';
+  });
 
   const onClickCapture = (event: MouseEvent) => {
-    if (painted.length === 0) return;
+    if (!last?.paintPackets || !layout) return;
     const target = event.target as Element | null;
     if (target?.closest('.tv-packet, .tv-dot')) return;
     const m = gZoom.node()!.getScreenCTM();
     if (!m) return;
     const q = new DOMPoint(event.clientX, event.clientY).matrixTransform(m.inverse());
-    const id = hitPacket([q.x, q.y]);
+    const { frame, exclude, detail } = last;
+    const painted = frame.packets.filter((p) => p.id !== exclude);
+    const mqSlots = frame.routers[0]?.multiQueue.length ?? 0;
+    const id = packetAt([q.x, q.y], painted, layout, mqSlots, detail);
     if (id === null) return;
     event.stopPropagation();
     handlers.onPacket(id);
@@ -1044,17 +663,12 @@ export function createTorusRenderer(
       // followed one, which stays an SVG element above the others.
       const paintAll = playing || frame.packets.length > FOCUSABLE_PACKETS;
       const svgList = paintAll ? frame.packets.filter((p) => p.id === focus.packet) : frame.packets;
-      painted = paintAll
-        ? frame.packets
-            .filter((p) => p.id !== focus.packet)
-            .map((packet) => ({ packet, shape: null, dot: null }))
-        : [];
       drawRouters(frame, focus, playing);
       drawFollowed(frame, focus);
       drawStall(frame, stall, detail);
       drawSvgPackets(frame, focus, svgList, detail);
       applyLabels();
-      last = { frame, detail };
+      last = { frame, detail, paintPackets: paintAll, exclude: focus.packet };
       paint();
     },
     resize(width, height) {
@@ -1072,8 +686,7 @@ export function createTorusRenderer(
       svg.on('.zoom', null);
       svgElement.removeEventListener('click', onClickCapture, true);
       svg.selectAll('*').remove();
-      ctx?.setTransform(1, 0, 0, 1, 0, 0);
-      ctx?.clearRect(0, 0, canvas.width, canvas.height);
+      surface.release();
     },
   };
 }

@@ -33,7 +33,9 @@ export function PanelExport({
   const id = useId();
 
   const scenario = useApp((s) => s.scenario);
-  const view = useApp((s) => s.view);
+  // The view only while the menu is open: closed, the button need not render at every picture.
+  const ready = useApp((s) => s.view !== null);
+  const view = useApp((s) => (open ? s.view : null));
   const log = useApp((s) => s.log);
   const meta = useApp((s) => s.meta);
   const api = useApp((s) => s.api);
@@ -48,8 +50,8 @@ export function PanelExport({
     return () => document.removeEventListener('pointerdown', outside);
   }, [open]);
 
-  if (!scenario || !view) return null;
-  const cycle = view.cycle;
+  if (!scenario || !ready) return null;
+  const cycle = view?.cycle ?? 0;
   const file = (what: string, ext: string, at: number | string = cycle) =>
     exportName(scenario.id, what, at, ext, side);
   const blockBytes = meta?.model === 'bus' ? meta.geometry.blockBytes : 0;
@@ -136,7 +138,7 @@ export function PanelExport({
       <span className="px-note" role="status">
         {note}
       </span>
-      {open ? (
+      {open && view ? (
         <div className="px-menu" id={`${id}-menu`} role="group" aria-label={`Export ${title}`}>
           <button type="button" onClick={() => void png()} data-testid="export-png">
             PNG image

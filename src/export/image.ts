@@ -168,6 +168,14 @@ function inlineStyle(source: Element, target: Element, root: boolean): void {
 }
 
 function canvasImage(canvas: HTMLCanvasElement): string {
+  // A canvas with a vector painter (the torus, whose pixels may be in a worker and cannot be
+  // read here) is its vector picture.
+  const vector = vectorOf(canvas);
+  if (vector !== null) {
+    const { clientWidth: w, clientHeight: h } = canvas;
+    const svg = `<svg xmlns="${SVG_NS}" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${vector}</svg>`;
+    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  }
   try {
     return canvas.width > 0 && canvas.height > 0 ? canvas.toDataURL('image/png') : '';
   } catch {

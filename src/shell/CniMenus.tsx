@@ -18,21 +18,17 @@ export function CniMenus({
   spec,
   system,
   workload,
-  cycle,
 }: {
   spec: LoadSpec;
   system: CniSystem;
   workload: Scenario['workload'];
-  cycle: number;
 }) {
   const lock = useLock();
   const localQueue = 'messages' in workload && workload.messages.kind === 'local-queue';
-  const settings = (
-    <CniSettings spec={spec} system={system} localQueue={localQueue} cycle={cycle} />
-  );
+  const settings = <CniSettings spec={spec} system={system} localQueue={localQueue} />;
   if (localQueue) return settings;
   const load = (fields: Record<string, string>, context: string) =>
-    void actions.load(withSystem(spec, fields), { cycle, context });
+    void actions.reload(withSystem(spec, fields), context);
   return (
     <>
       <label>

@@ -207,12 +207,10 @@ export function CniSettings({
   spec,
   system,
   localQueue,
-  cycle,
 }: {
   spec: LoadSpec;
   system: CniSystem;
   localQueue: boolean;
-  cycle: number;
 }) {
   const lock = useLock();
   const uid = useId();
@@ -222,7 +220,7 @@ export function CniSettings({
   const shown = switchesFor(system.ni, localQueue);
   if (shown.length === 0) return null;
   const load = (fields: Record<string, unknown>, label: string) =>
-    void actions.load(withSystem(spec, fields), { cycle, context: `Switching ${label}` });
+    void actions.reload(withSystem(spec, fields), `Switching ${label}`);
   const placePanel = (e: SyntheticEvent<HTMLDetailsElement>) => {
     const details = e.currentTarget;
     if (!details.open) return;

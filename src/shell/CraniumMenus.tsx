@@ -41,17 +41,9 @@ export const MENUS = [
   },
 ] as const;
 
-export function CraniumMenus({
-  spec,
-  system,
-  cycle,
-}: {
-  spec: LoadSpec;
-  system: CraniumSystem;
-  cycle: number;
-}) {
+export function CraniumMenus({ spec, system }: { spec: LoadSpec; system: CraniumSystem }) {
   const load = (fields: Record<string, unknown>, context: string) =>
-    void actions.load(withSystem(spec, fields), { cycle, context });
+    void actions.reload(withSystem(spec, fields), context);
   const lock = useLock();
   return (
     <>

@@ -53,7 +53,6 @@ function download(name: string, text: string): void {
 export function Header() {
   const spec = useApp((s) => s.spec);
   const scenario = useApp((s) => s.scenario);
-  const cycle = useApp((s) => s.view?.cycle ?? 0);
   const fileInput = useRef<HTMLInputElement>(null);
   const [shareNote, setShareNote] = useState('');
   // In an assignment, locked and personalised parameters keep their values (menus disabled).
@@ -146,10 +145,10 @@ export function Header() {
             data-testid="router-select"
             onChange={(e) =>
               spec &&
-              void actions.load(withSystem(spec, ROUTERS[e.target.value as RouterChoice].fields), {
-                cycle,
-                context: 'Switching router',
-              })
+              void actions.reload(
+                withSystem(spec, ROUTERS[e.target.value as RouterChoice].fields),
+                'Switching router',
+              )
             }
           >
             {(Object.keys(ROUTERS) as RouterChoice[]).map((key) => (
@@ -160,12 +159,12 @@ export function Header() {
           </select>
         </label>
       ) : null}
-      {spec && scenario ? <NetworkMenus spec={spec} scenario={scenario} cycle={cycle} /> : null}
+      {spec && scenario ? <NetworkMenus spec={spec} scenario={scenario} /> : null}
       {spec && scenario?.system.kind === 'cni' ? (
-        <CniMenus spec={spec} system={scenario.system} workload={scenario.workload} cycle={cycle} />
+        <CniMenus spec={spec} system={scenario.system} workload={scenario.workload} />
       ) : null}
       {spec && scenario?.system.kind === 'cranium' ? (
-        <CraniumMenus spec={spec} system={scenario.system} cycle={cycle} />
+        <CraniumMenus spec={spec} system={scenario.system} />
       ) : null}
       {scenario?.system.kind === 'bus' || scenario?.system.kind === 'cni' ? (
         <label>
@@ -177,10 +176,10 @@ export function Header() {
             data-testid="protocol-select"
             onChange={(e) =>
               spec &&
-              void actions.load(withSystem(spec, { protocol: e.target.value as ProtocolName }), {
-                cycle,
-                context: 'Switching protocol',
-              })
+              void actions.reload(
+                withSystem(spec, { protocol: e.target.value as ProtocolName }),
+                'Switching protocol',
+              )
             }
           >
             {PROTOCOLS.map((p) => (

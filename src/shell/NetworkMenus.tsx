@@ -59,21 +59,13 @@ const asValue = (text: string): unknown =>
   text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
 
 /** Shown for a network scenario only (the header mounts it for any). */
-export function NetworkMenus(props: { spec: LoadSpec; scenario: Scenario; cycle: number }) {
+export function NetworkMenus(props: { spec: LoadSpec; scenario: Scenario }) {
   return props.scenario.system.kind === 'network' ? (
     <NetworkSettings {...props} scenario={props.scenario as NetworkScenario} />
   ) : null;
 }
 
-function NetworkSettings({
-  spec,
-  scenario,
-  cycle,
-}: {
-  spec: LoadSpec;
-  scenario: NetworkScenario;
-  cycle: number;
-}) {
+function NetworkSettings({ spec, scenario }: { spec: LoadSpec; scenario: NetworkScenario }) {
   const lock = useLock();
   const system = scenario.system;
   const traffic = 'traffic' in scenario.workload ? scenario.workload.traffic : null;
@@ -86,7 +78,7 @@ function NetworkSettings({
   }
 
   const load = (fields: Override[], context: string) =>
-    void actions.load(withFields(spec, fields), { cycle, context });
+    void actions.reload(withFields(spec, fields), context);
   const locked = (path: string) => ({
     disabled: lock(path) !== null,
     title: lock(path) ?? undefined,

@@ -122,7 +122,8 @@ function send(api: SimApi, nav: Navigation): Promise<SessionView> {
   }
 }
 
-const appStore = create<AppState>(() => ({
+/** The app's store (a panel reads it through useApp, or a paced mirror of it: state/paced.tsx). */
+export const appStore = create<AppState>(() => ({
   api: null,
   loading: false,
   spec: null,
@@ -278,6 +279,10 @@ export const actions = {
       useApp.setState({ loading: false });
     }
   },
+
+  /** Loads a changed configuration at the cycle shown now (a settings menu's change). */
+  reload: (spec: LoadSpec, context: string) =>
+    actions.load(spec, { cycle: useApp.getState().view?.cycle ?? 0, context }),
 
   seek: (cycle: number) => navigate({ kind: 'seek', cycle }),
   step: (delta: number) =>

@@ -27,6 +27,11 @@ export interface ViewEntry {
   /** Grid area: where the panel sits in the layout. */
   area: 'left' | 'centre' | 'right' | 'bottom';
   Component: ComponentType;
+  /**
+   * The model's moving picture, redrawn at every picture while playing; the other panels (words
+   * and numbers) are refreshed at a reading pace meanwhile (state/paced.tsx).
+   */
+  live?: true;
 }
 
 export const viewRegistry = {
@@ -37,17 +42,36 @@ export const viewRegistry = {
     Component: NotesView,
   },
   program: { title: 'Programs', models: ['bus'], area: 'left', Component: ProgramView },
-  caches: { title: 'Caches', models: ['bus'], area: 'centre', Component: CachesView },
-  bus: { title: 'Bus', models: ['bus'], area: 'centre', Component: BusView },
+  caches: { title: 'Caches', models: ['bus'], area: 'centre', Component: CachesView, live: true },
+  bus: { title: 'Bus', models: ['bus'], area: 'centre', Component: BusView, live: true },
   cranium: {
     title: 'Cranium NI',
     models: ['cranium'],
     area: 'centre',
     Component: CraniumView,
+    live: true,
   },
-  torus: { title: 'Torus', models: ['network', 'cranium'], area: 'centre', Component: TorusView },
-  queue: { title: 'Cachable queues', models: ['cni'], area: 'centre', Component: QueueView },
-  cdr: { title: 'Device registers', models: ['cni'], area: 'centre', Component: CdrView },
+  torus: {
+    title: 'Torus',
+    models: ['network', 'cranium'],
+    area: 'centre',
+    Component: TorusView,
+    live: true,
+  },
+  queue: {
+    title: 'Cachable queues',
+    models: ['cni'],
+    area: 'centre',
+    Component: QueueView,
+    live: true,
+  },
+  cdr: {
+    title: 'Device registers',
+    models: ['cni'],
+    area: 'centre',
+    Component: CdrView,
+    live: true,
+  },
   protocol: {
     title: 'Protocol table',
     models: ['bus'],

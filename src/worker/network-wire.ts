@@ -20,7 +20,7 @@ import type {
 import type { CraniumFrame } from '../../sim-core/ni/cranium/cranium-frame';
 import { PORTS, type Port } from '../../sim-core/network/topology';
 
-type Wire = (number | null)[];
+export type Wire = (number | null)[];
 
 interface WireNetworkFrame extends Omit<NetworkFrame, 'routers' | 'packets'> {
   routers: Wire;
@@ -201,11 +201,27 @@ const toWireNetwork = (f: NetworkFrame): WireNetworkFrame => ({
   packets: flat(f.packets, putPacket),
 });
 
-const fromWireNetwork = (f: WireNetworkFrame): NetworkFrame => ({
-  ...f,
-  routers: unflat(f.routers, getRouter),
-  packets: unflat(f.packets, getPacket),
-});
+/** The wire form each torus frame was rebuilt from (see wireOf). */
+const wires = new WeakMap<NetworkFrame, WireNetworkFrame>();
+
+export function fromWireNetwork(f: WireNetworkFrame): NetworkFrame {
+  const frame: NetworkFrame = {
+    ...f,
+    routers: unflat(f.routers, getRouter),
+    packets: unflat(f.packets, getPacket),
+  };
+  wires.set(frame, f);
+  return frame;
+}
+
+/**
+ * A torus frame's packets in wire form: as the frame arrived, or encoded afresh. The torus
+ * painter's worker takes them so: an array of numbers is far cheaper to post than the objects.
+ */
+export const packetsWireOf = (frame: NetworkFrame): Wire =>
+  wires.get(frame)?.packets ?? flat(frame.packets, putPacket);
+
+export const packetsFromWire = (wire: Wire): PacketView[] => unflat(wire, getPacket);
 
 /** The view with its torus, if any, in wire form; only for a view JSON carries exactly. */
 export function toWire(view: SessionView): WireView {

@@ -14,7 +14,9 @@
  *
  * Each configuration is measured twice: with the torus panel alone (ids as above) and with the
  * scenario's default panels (ids with `withPanels`: walkthrough, torus, router, event log,
- * statistics, sweeps), since every open panel redraws on every frame.
+ * statistics, sweeps), which follow a run at a reading pace (src/state/paced.tsx). Beside the
+ * frame rate, `picturesPerSecond` counts the frames that drew another cycle: how often the torus
+ * itself moved.
  *
  * It builds the app if dist/ is missing or older than the sources, starts `vite preview` on a
  * free port (and stops it, by its process id, at the end), opens each configuration as a share
@@ -305,6 +307,14 @@ function rowsOf(c: Config, m: Measured, panels: string | null): Row[] {
       meets: m.fps >= TARGET_FPS,
     },
     {
+      id: `${id}.picturesPerSecond`,
+      what: `${what}: new pictures of the network per second (frames that drew another cycle)`,
+      value: Number(m.updatesPerSecond.toFixed(1)),
+      unit: 'pictures/s',
+      target: 'as many as possible',
+      meets: true,
+    },
+    {
       id: `${id}.cyclesPerSecond`,
       what: `${what}: simulated cycles/s in run mode (cycles ${m.startCycle}…${m.endCycle} in ${m.seconds.toFixed(1)} s)`,
       value: Math.round(m.cyclesPerSecond),
@@ -330,7 +340,7 @@ function rowsOf(c: Config, m: Measured, panels: string | null): Row[] {
 function print(rows: Row[]): void {
   for (const r of rows) {
     console.log(
-      `${r.id.padEnd(42)} ${String(r.value).padStart(8)} ${r.unit.padEnd(9)} target ${r.target.padEnd(20)} ${r.meets ? 'ok' : 'MISSED'}   ${r.what}`,
+      `${r.id.padEnd(44)} ${String(r.value).padStart(8)} ${r.unit.padEnd(10)} target ${r.target.padEnd(20)} ${r.meets ? 'ok' : 'MISSED'}   ${r.what}`,
     );
   }
 }
@@ -391,7 +401,7 @@ async function main(): Promise<void> {
       if (json) for (const r of rows) console.log(JSON.stringify(r));
       else {
         print(rows);
-        log(`${''.padEnd(42)} (scenario loaded and explored in ${loaded.toFixed(1)} s)\n`);
+        log(`${''.padEnd(44)} (scenario loaded and explored in ${loaded.toFixed(1)} s)\n`);
       }
       await context.close();
     }

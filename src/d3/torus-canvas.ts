@@ -29,7 +29,7 @@ export type PaintMessage =
   | { kind: 'canvas'; canvas: OffscreenCanvas }
   | { kind: 'paint'; frame: PaintWire; scene: PaintScene };
 
-function toPaintWire(frame: NetworkFrame): PaintWire {
+export function toPaintWire(frame: NetworkFrame): PaintWire {
   const n = frame.routers.length;
   const routers = new Int32Array(3 * n);
   const linkRecent = new Int32Array(4 * n);

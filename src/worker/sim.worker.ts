@@ -1,6 +1,6 @@
 /**
- * The Web Worker: exposes one SimService over Comlink (with navigation replies packed as JSON
- * text, see packView). The only file that runs in the worker.
+ * The simulator's Web Worker: exposes one SimService over Comlink (with navigation replies packed
+ * as JSON text, see packView). The only file of src/worker/ that runs in a worker.
  */
 import { expose, type Endpoint } from 'comlink';
 import { WorkerSimService } from './sim-service';

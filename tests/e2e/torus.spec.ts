@@ -195,7 +195,15 @@ test('after playing, the paused picture is painted in full, not from the layer c
   await page.goto('/#v1?b=hotspot&c=300');
   await waitForCycle(page, 300);
   const canvas = page.getByTestId('torus-view').locator('canvas');
+  // Chromium hands the canvas to a worker of its own; its pixels are the last picture painted.
+  await expect(canvas).toHaveAttribute('data-painter', 'worker');
   const pixels = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+  const blank = await canvas.evaluate((c: HTMLCanvasElement) =>
+    Object.assign(document.createElement('canvas'), {
+      width: c.width,
+      height: c.height,
+    }).toDataURL(),
+  );
   await page.getByLabel('Playback speed in cycles per second').selectOption('50');
   await page.getByTestId('play').click();
   await expect.poll(() => currentCycle(page)).toBeGreaterThan(330);
@@ -203,6 +211,7 @@ test('after playing, the paused picture is painted in full, not from the layer c
   const paused = await currentCycle(page);
   await page.waitForTimeout(300);
   const afterPause = await pixels();
+  expect(afterPause).not.toBe(blank);
   // The same cycle drawn afresh: one step forward and one back.
   await page.getByTestId('step-forward').click();
   await waitForCycle(page, paused + 1);
@@ -210,4 +219,31 @@ test('after playing, the paused picture is painted in full, not from the layer c
   await waitForCycle(page, paused);
   await page.waitForTimeout(300);
   expect(await pixels()).toBe(afterPause);
+});
+
+test('while playing, the panels of words follow at a reading pace; paused, all show the cycle', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=hotspot&c=300');
+  await waitForCycle(page, 300);
+  const narration = page.getByTestId('narration');
+  const stats = page.getByTestId('panel-stats');
+  await expect(narration).toContainText('Cycle 300');
+  await expect(stats).toContainText('Counts up to cycle 300.');
+  await page.getByLabel('Playback speed in cycles per second').selectOption('200');
+  await page.getByTestId('play').click();
+  // They keep moving while it plays (four times a second), behind the cycle counter or with it.
+  await expect
+    .poll(async () => Number(/Cycle (\d+)/.exec(await narration.innerText())?.[1]))
+    .toBeGreaterThan(330);
+  const shown = Number(/Cycle (\d+)/.exec(await narration.innerText())?.[1]);
+  expect(shown).toBeLessThanOrEqual(await currentCycle(page));
+  await page.getByTestId('play').click();
+  const paused = await currentCycle(page);
+  // Paused, every panel shows the cycle at once.
+  await expect(narration).toContainText(`Cycle ${paused}`);
+  await expect(stats).toContainText(`Counts up to cycle ${paused}.`);
+  await page.getByTestId('step-forward').click();
+  await expect(narration).toContainText(`Cycle ${paused + 1}`);
+  await expect(stats).toContainText(`Counts up to cycle ${paused + 1}.`);
 });

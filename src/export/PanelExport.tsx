@@ -41,6 +41,13 @@ export function PanelExport({
   const api = useApp((s) => s.api);
   const sweepPoints = useApp((s) => (s.meta?.model === 'cni' ? s.cniSweep.points : s.sweep.points));
 
+  // The open menu may reach below a short panel, which would clip it (styles.css: .px-open).
+  useEffect(() => {
+    const section = root.current?.closest('section');
+    section?.classList.toggle('px-open', open);
+    return () => section?.classList.remove('px-open');
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
     const outside = (e: PointerEvent) => {

@@ -275,3 +275,22 @@ test('the torus exports as vector SVG: its canvas layer as paths and text, no bi
     'stub labels',
   ).toBe(true);
 });
+
+test('an open Export menu shows whole, even below a short panel', async ({ page }) => {
+  await page.goto('/#v1?b=one-packet&c=5');
+  await waitForCycle(page, 5);
+  const notes = page.getByTestId('panel-notes');
+  await notes.getByTestId('export-notes').click();
+  await notes.getByTestId('export-trace').click();
+  // The menu reaches below the panel's edge, and is still there for the pointer: not clipped
+  // into the panel's scroll box.
+  const menu = notes.locator('.px-menu');
+  const reach = await menu.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const panel = el.closest('section')!.getBoundingClientRect();
+    const under = document.elementFromPoint(r.left + r.width / 2, r.bottom - 3);
+    return { below: r.bottom - panel.bottom, found: under !== null && el.contains(under) };
+  });
+  expect(reach.below).toBeGreaterThan(0);
+  expect(reach.found).toBe(true);
+});

@@ -316,7 +316,10 @@ const emptyOut = (): OutFrame => ({
 });
 const emptyMq = (): MqFrame => ({ pkt: -1, enteredAt: -1, forwarded: 0, grant: -1, grantAt: -1 });
 
-/** A packet record with its counters at their start: the one literal that makes one (see reviveNetworkState). */
+/**
+ * A packet record with its counters at their start: the one literal that makes one (see
+ * reviveNetworkState).
+ */
 export const packetRecord = (): PacketState => ({
   id: 0,
   src: 0,
@@ -724,15 +727,11 @@ export class Network {
   private reindex(s: NetworkState): void {
     this.indexed = s;
     this.live = new PacketIndex(s);
-    for (let r = 0; r < s.routers.length; r++) this.noteOccupancy(r);
-  }
-
-  /** Notes which frames of router r hold a packet now (see inUsed). */
-  private noteOccupancy(r: number): void {
-    const router = this.state.routers[r]!;
-    this.inUsed[r] = occupiedBits(router.in);
-    this.outUsed[r] = occupiedBits(router.out);
-    this.mqUsed[r] = occupiedBits(router.mq);
+    s.routers.forEach((router, r) => {
+      this.inUsed[r] = occupiedBits(router.in);
+      this.outUsed[r] = occupiedBits(router.out);
+      this.mqUsed[r] = occupiedBits(router.mq);
+    });
   }
 
   /** The deep copy a restored snapshot runs on (see reviveNetworkState). */

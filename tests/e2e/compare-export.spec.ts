@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForCycle } from './helpers';
+import { currentCycle, pause, waitForCycle } from './helpers';
 
 const golden = (id: string) =>
   readFileSync(`tests/golden/${id}.events.jsonl`, 'utf8')
@@ -106,10 +106,8 @@ test('a shared comparison link opens side by side: dimension-order against chaos
 
   // Play moves both; pausing leaves them on the same cycle.
   await page.getByTestId('play').click();
-  await page.waitForTimeout(400);
-  await page.getByTestId('play').click();
-  const cycle = Number(await page.getByTestId('cycle-input').inputValue());
-  expect(cycle).toBeGreaterThan(200);
+  await expect.poll(() => currentCycle(page)).toBeGreaterThan(200);
+  const cycle = await pause(page);
   await expect.poll(() => bCycle(page)).toBe(cycle);
 
   // A malformed comparison in a link is reported, and the app opens without it.

@@ -5,6 +5,28 @@ export async function currentCycle(page: Page): Promise<number> {
   return Number(await page.getByTestId('cycle-input').inputValue());
 }
 
+/**
+ * Presses pause and returns the cycle play stopped on. A request sent just before the click may
+ * still land after it, so this waits until the counter holds still.
+ */
+export async function pause(page: Page): Promise<number> {
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('play')).toHaveAttribute('aria-pressed', 'false');
+  let last = NaN;
+  await expect
+    .poll(
+      async () => {
+        const cycle = await currentCycle(page);
+        const held = cycle === last;
+        last = cycle;
+        return held;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
+  return last;
+}
+
 export async function waitForCycle(page: Page, cycle: number): Promise<void> {
   await expect(page.getByTestId('cycle-input')).toHaveValue(String(cycle));
 }

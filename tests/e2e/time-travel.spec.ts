@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { lineStates, waitForCycle } from './helpers';
+import { lineStates, pause, waitForCycle } from './helpers';
 
 test('step forward 5 and back 2: cache states change and change back', async ({ page }) => {
   await page.goto('/');
@@ -52,8 +52,7 @@ test('play runs forward and pause stops', async ({ page }) => {
   await expect
     .poll(async () => Number(await page.getByTestId('cycle-input').inputValue()))
     .toBeGreaterThan(3);
-  await page.getByTestId('play').click();
-  const stopped = Number(await page.getByTestId('cycle-input').inputValue());
+  const stopped = await pause(page);
   await page.waitForTimeout(400);
   expect(Number(await page.getByTestId('cycle-input').inputValue())).toBe(stopped);
 });

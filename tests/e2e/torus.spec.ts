@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { currentCycle, waitForCycle } from './helpers';
+import { currentCycle, pause, waitForCycle } from './helpers';
 
 test('F4: run to the deroute, follow the derouted packet and see its derouted hop marked', async ({
   page,
@@ -207,9 +207,7 @@ test('after playing, the paused picture is painted in full, not from the layer c
   await page.getByLabel('Playback speed in cycles per second').selectOption('50');
   await page.getByTestId('play').click();
   await expect.poll(() => currentCycle(page)).toBeGreaterThan(330);
-  await page.getByTestId('play').click();
-  const paused = await currentCycle(page);
-  await page.waitForTimeout(300);
+  const paused = await pause(page);
   const afterPause = await pixels();
   expect(afterPause).not.toBe(blank);
   // The same cycle drawn afresh: one step forward and one back.
@@ -238,8 +236,7 @@ test('while playing, the panels of words follow at a reading pace; paused, all s
     .toBeGreaterThan(330);
   const shown = Number(/Cycle (\d+)/.exec(await narration.innerText())?.[1]);
   expect(shown).toBeLessThanOrEqual(await currentCycle(page));
-  await page.getByTestId('play').click();
-  const paused = await currentCycle(page);
+  const paused = await pause(page);
   // Paused, every panel shows the cycle at once.
   await expect(narration).toContainText(`Cycle ${paused}`);
   await expect(stats).toContainText(`Counts up to cycle ${paused}.`);

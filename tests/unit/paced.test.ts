@@ -4,7 +4,7 @@
  * refresh, spread over PANEL_PACE_MS), while everything else passes straight through; pausing
  * brings every mirror up to date.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, type StoreApi } from 'zustand';
 import { PANEL_PACE_MS, PacedMirror, refresh } from '../../src/state/paced';
 import { appStore, type AppState } from '../../src/state/store';
@@ -22,10 +22,14 @@ let detach: (() => void)[] = [];
 beforeEach(() => {
   // The scheduler asks for animation frames; the tests call refresh() themselves.
   globalThis.requestAnimationFrame = () => 1;
+  // A clock of whole milliseconds: with performance.now()'s fractions, (t + 250) - t can come
+  // out a hair under 250 and move a turn by a frame.
+  vi.spyOn(performance, 'now').mockReturnValue(1000);
 });
 afterEach(() => {
   for (const d of detach) d();
   detach = [];
+  vi.restoreAllMocks();
 });
 
 function mirrorOf(store: StoreApi<AppState>): PacedMirror {

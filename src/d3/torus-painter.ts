@@ -18,6 +18,7 @@
  */
 import type { NetworkFrame, PacketView } from '../../sim-core/network/network-frame';
 import { LINK_WINDOW } from '../../sim-core/network/link-window';
+import { HALO_EM, packetLabelSpots } from './packet-labels';
 import { dotPoint, slinky } from './packet-shape';
 import { SvgRecorder, type Painter2D } from './svg-recorder';
 import { paintThickLine, type PointMap } from './thick-line';
@@ -76,6 +77,8 @@ export interface PaintScene {
   playing: boolean;
   showNodes: boolean;
   showLabels: boolean;
+  /** The packet labels' type size in layout units: LABEL_PX on screen whatever the zoom. */
+  labelSize: number;
   /** The font family of the panel. */
   font: string;
 }
@@ -242,7 +245,6 @@ function paintPackets(
   // Flat tails and mitred bends, as the SVG packets have, painted mostly as rectangles (see
   // thick-line.ts): round caps and joins, or stroking at all, cost the software rasteriser
   // several times more for hundreds of packets; the head is a disc anyway.
-  if (scene.showLabels) c.font = `700 ${13 * scale}px ${scene.font}`;
   for (const p of frame.packets) {
     if (p.id === scene.exclude) continue;
     const colour = packetColour(p.id);
@@ -256,16 +258,23 @@ function paintPackets(
     c.fillStyle = colour;
     for (const run of shape.runs) paintThickLine(c, run, 6 * scale, scene.map);
     head(colour, 7, shape.head);
-    if (scene.showLabels) {
-      const x = (shape.head[0] + 8) * scale + scene.map[1];
-      const y = (shape.head[1] - 9) * scale + scene.map[2];
-      c.strokeStyle = '#fff';
-      c.lineWidth = 4 * scale;
-      c.strokeText(String(p.id), x, y);
-      c.fillStyle = '#111';
-      c.fillText(String(p.id), x, y);
-    }
   }
+  if (!scene.detail || !scene.showLabels) return;
+  // Labels over every packet's line, each where packet-labels.ts finds it room.
+  const size = scene.labelSize;
+  c.font = `700 ${size * scale}px ${scene.font}`;
+  c.strokeStyle = '#fff';
+  c.lineWidth = 2 * HALO_EM * size * scale;
+  c.lineJoin = 'round';
+  c.fillStyle = '#111';
+  for (const [id, spot] of packetLabelSpots(frame.packets, lay, mqSlots, scene.exclude, size)) {
+    if (id === scene.exclude) continue;
+    const x = spot.x * scale + scene.map[1];
+    const y = spot.y * scale + scene.map[2];
+    c.strokeText(String(id), x, y);
+    c.fillText(String(id), x, y);
+  }
+  c.lineJoin = 'miter';
 }
 
 /** The torus's canvas layer on one canvas (the page's, or an OffscreenCanvas in a worker). */

@@ -27,6 +27,7 @@ import { select, zoom, zoomIdentity, type Selection, type ZoomBehavior } from 'd
 import type { NetworkFrame, PacketView, RouterView } from '../../sim-core/network/network-frame';
 import type { Port } from '../../sim-core/network/topology';
 import { registerVectorCanvas } from '../export/vector-canvas';
+import { HALO_EM, LABEL_PX, packetLabelSpots, type LabelSpot } from './packet-labels';
 import { dotPoint, packetAt, pathData, slinky } from './packet-shape';
 import { createTorusCanvas } from './torus-canvas';
 import { paintFrameOf, vectorPicture, type PaintScene } from './torus-painter';
@@ -169,6 +170,8 @@ export function createTorusRenderer(
   const gStall = layer('tv-stall').attr('data-testid', 'stall-highlight');
   const gPackets = layer('tv-packets');
   const gDots = layer('tv-dots');
+  /** The SVG packets' ids, above every packet so no later head covers an earlier label. */
+  const gLabels = layer('tv-plabels');
   const gMarks = layer('tv-marks');
   /** The canvas layer's painter: in a worker of its own where the browser can. */
   const surface = createTorusCanvas(canvas);
@@ -187,6 +190,8 @@ export function createTorusRenderer(
   let tabStop = 0;
   let labelCursor = 0;
   let selectedRouter: number | null = null;
+  /** What the SVG packets' labels were last drawn for (redrawn at every zoom). */
+  let svgLabels: { frame: NetworkFrame; focus: TorusFocus; list: PacketView[] } | null = null;
   /**
    * The frame last drawn, repainted on zoom and resize: each packet drawn or the heat map, whether
    * the canvas paints the packets (all but `exclude`, the followed one) or they are SVG buttons.
@@ -204,6 +209,7 @@ export function createTorusRenderer(
       gZoom.attr('transform', event.transform.toString());
       transform = { k: event.transform.k, x: event.transform.x, y: event.transform.y };
       applyLabels();
+      drawSvgLabels();
       paint();
     });
   svg.call(zoomer);
@@ -357,6 +363,54 @@ export function createTorusRenderer(
       );
   }
 
+  /** The packet labels' type size in layout units: LABEL_PX on screen whatever the zoom. */
+  function labelSize(): number {
+    const size = layout!.size;
+    const fit = Math.min(screen.width / size, screen.height / size);
+    return fit > 0 ? LABEL_PX / (fit * transform.k) : LABEL_PX;
+  }
+
+  /**
+   * The SVG packets' ids, where the canvas would put them (so a label stays put when its packet
+   * turns SVG), again at every zoom: their size on screen stays the same, so their room changes.
+   */
+  function drawSvgLabels(): void {
+    if (!layout || !svgLabels) return;
+    const { frame, focus, list } = svgLabels;
+    const size = labelSize();
+    const spots =
+      list.length > 0
+        ? packetLabelSpots(
+            frame.packets,
+            layout,
+            frame.routers[0]?.multiQueue.length ?? 0,
+            focus.packet,
+            size,
+          )
+        : new Map<number, LabelSpot>();
+    gLabels
+      .attr('font-size', size.toFixed(2))
+      .attr('stroke-width', (2 * HALO_EM * size).toFixed(2))
+      .selectAll<SVGTextElement, PacketView>('text')
+      .data(
+        list.filter((d) => spots.has(d.id)),
+        (d) => d.id,
+      )
+      .join((enter) =>
+        enter
+          .append('text')
+          .attr('class', 'tv-plabel')
+          .attr('aria-hidden', 'true')
+          .text((d) => d.id),
+      )
+      .each(function (d) {
+        const spot = spots.get(d.id)!;
+        setAttr(this, 'x', spot.x.toFixed(1));
+        setAttr(this, 'y', spot.y.toFixed(1));
+        this.classList.toggle('tv-selected', d.id === focus.packet);
+      });
+  }
+
   /** The packets that are SVG buttons: all of them when few and paused, else the followed one. */
   function drawSvgPackets(
     frame: NetworkFrame,
@@ -382,13 +436,10 @@ export function createTorusRenderer(
           .attr('class', 'tv-head')
           .attr('r', 7)
           .attr('fill', (d) => packetColour(d.id));
-        g.append('text')
-          .attr('class', 'tv-plabel')
-          .text((d) => d.id);
         return g;
       })
       .each(function (d) {
-        const [title, casing, body, head, text] = this.children as unknown as SVGElement[];
+        const [title, casing, body, head] = this.children as unknown as SVGElement[];
         const { runs, head: h } = slinky(d, lay, mqSlots);
         const path = pathData(runs);
         const label = packetLabel(d);
@@ -400,9 +451,9 @@ export function createTorusRenderer(
         setAttr(body!, 'd', path);
         setAttr(head!, 'cx', String(h[0]));
         setAttr(head!, 'cy', String(h[1]));
-        setAttr(text!, 'x', String(h[0] + 8));
-        setAttr(text!, 'y', String(h[1] - 9));
       });
+    svgLabels = { frame, focus, list: detail ? list : [] };
+    drawSvgLabels();
 
     // Heat-map mode: one dot per packet near its head router.
     gDots
@@ -610,6 +661,7 @@ export function createTorusRenderer(
       playing,
       showNodes,
       showLabels,
+      labelSize: labelSize(),
       font,
     };
   }
@@ -674,6 +726,7 @@ export function createTorusRenderer(
     resize(width, height) {
       screen = { width, height };
       applyLabels();
+      drawSvgLabels();
       paint();
     },
     zoomBy(factor) {

@@ -47,6 +47,36 @@ test('F4: run to the deroute, follow the derouted packet and see its derouted ho
   await expect(page.locator('line.tv-deroute')).not.toHaveCount(0);
 });
 
+test('packet numbers never run together, and zooming in brings out the crowded ones', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=deroute&c=166');
+  await waitForCycle(page, 166);
+  // The ids as drawn, in screen pixels (a hidden one has no box).
+  const shown = () =>
+    page.locator('.tv-plabel').evaluateAll((els) =>
+      els
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width > 0)
+        .map((r) => ({ x0: r.left, y0: r.top, x1: r.right, y1: r.bottom })),
+    );
+  type Box = Awaited<ReturnType<typeof shown>>[number];
+  const touching = (boxes: Box[]) =>
+    boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1)
+        .map((b) => [a, b]),
+    );
+  const atFit = await shown();
+  expect(atFit.length).toBeGreaterThan(10);
+  expect(touching(atFit)).toEqual([]);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(async () => (await shown()).length).toBeGreaterThan(atFit.length);
+  expect(touching(await shown())).toEqual([]);
+});
+
 test('a mesh is drawn and named as a mesh, with no wrap-around stubs', async ({ page }) => {
   await page.goto('/#v1?b=one-packet&set=system.topology%3Dmesh&c=10');
   await expect(page.getByTestId('torus-kind')).toHaveText('4×4 mesh');

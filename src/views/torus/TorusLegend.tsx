@@ -94,7 +94,7 @@ export function TorusLegend({
           </svg>
           <span>
             packet through the frames its phits fill, head ●: long = cutting through, short =
-            blocked
+            blocked. Its number where there is room: zoom in for the rest, or point at a packet
           </span>
         </div>
       )}

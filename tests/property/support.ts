@@ -2,6 +2,8 @@
  * Helpers shared by the unit, property and coverage suites: building scenarios from plain
  * documents and running them to the end.
  */
+import { Network, networkConfig } from '../../sim-core/network/network';
+import type { NetworkFrame } from '../../sim-core/network/network-frame';
 import type { Frame, Simulation } from '../../sim-core/sim';
 import type { BusFrame } from '../../sim-core/system/bus-frame';
 import { parseScenario } from '../../sim-core/scenario/parse';
@@ -46,4 +48,19 @@ export const PROTOCOL_NAMES = ['MSI', 'MESI', 'MOESI'] as const;
 export function busFrameOf(view: { frame: Frame }): BusFrame {
   if (view.frame.model !== 'bus') throw new Error(`expected a bus frame, got ${view.frame.model}`);
   return view.frame;
+}
+
+/** The frame of an 8×8 chaos torus under uniform random traffic at `load`, after `cycles`. */
+export function busyTorusFrame(load: number, seed: number, cycles: number): NetworkFrame {
+  const net = new Network(
+    networkConfig(
+      { kind: 'torus', k: 8, attached: 8 },
+      {
+        traffic: { pattern: 'uniform', load, until: 5_000, hotspot: { node: 0, fraction: 0 } },
+        seed,
+      },
+    ),
+  );
+  for (let i = 0; i < cycles; i++) net.step();
+  return net.frame();
 }

@@ -6,8 +6,6 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Network, networkConfig } from '../../sim-core/network/network';
-import type { NetworkFrame } from '../../sim-core/network/network-frame';
 import {
   GAP_EM,
   labelBounds,
@@ -17,6 +15,7 @@ import {
   type LabelSpot,
 } from '../../src/d3/packet-labels';
 import { torusLayout, type Point } from '../../src/d3/torus-layout';
+import { busyTorusFrame } from '../property/support';
 
 const layout = torusLayout(8);
 
@@ -35,19 +34,7 @@ const reach = (box: Box, [x, y]: Point) =>
   Math.hypot(Math.max(box.x0 - x, 0, x - box.x1), Math.max(box.y0 - y, 0, y - box.y1));
 
 /** A busy 8×8 torus's frame. */
-function busyFrame(): NetworkFrame {
-  const net = new Network(
-    networkConfig(
-      { kind: 'torus', k: 8, attached: 8 },
-      {
-        traffic: { pattern: 'uniform', load: 0.6, until: 5_000, hotspot: { node: 0, fraction: 0 } },
-        seed: 4,
-      },
-    ),
-  );
-  for (let i = 0; i < 300; i++) net.step();
-  return net.frame();
-}
+const busyFrame = () => busyTorusFrame(0.6, 4, 300);
 
 describe('packet labels', () => {
   it('put a lone id up and to the right of its head, clear of it', () => {

@@ -4,7 +4,6 @@
  * test that finds the packet under a click, and the frame as it is posted to the paint worker.
  */
 import { describe, expect, it } from 'vitest';
-import { Network, networkConfig } from '../../sim-core/network/network';
 import { packetAt, slinky } from '../../src/d3/packet-shape';
 import type { Painter2D } from '../../src/d3/svg-recorder';
 import { paintThickLine } from '../../src/d3/thick-line';
@@ -13,6 +12,7 @@ import { paintFrameOf } from '../../src/d3/torus-painter';
 import { torusLayout, type Point } from '../../src/d3/torus-layout';
 import { fromWire, toWire } from '../../src/worker/network-wire';
 import type { SessionView } from '../../sim-core/index';
+import { busyTorusFrame } from '../property/support';
 
 /** A painter that records what it is asked to paint. */
 function recorder() {
@@ -75,19 +75,9 @@ describe('a thick line', () => {
 
 /** A busy 8×8 torus's frame, as the page has it after the worker's wire form. */
 function busyView(): SessionView {
-  const net = new Network(
-    networkConfig(
-      { kind: 'torus', k: 8, attached: 8 },
-      {
-        traffic: { pattern: 'uniform', load: 0.5, until: 5_000, hotspot: { node: 0, fraction: 0 } },
-        seed: 9,
-      },
-    ),
-  );
-  for (let i = 0; i < 400; i++) net.step();
   const view = {
     cycle: 400,
-    frame: net.frame(),
+    frame: busyTorusFrame(0.5, 9, 400),
     events: [],
     narration: '',
   } as unknown as SessionView;

@@ -8,7 +8,7 @@
  * packet still names itself on hover and in the table. Every spot touches its head, so a label
  * never strays to a neighbour.
  *
- * Labels keep one size on screen (LABEL_PX) while the picture zooms, so zooming in on a crowded
+ * Labels grow with the picture only from 12 to 16 pixels on screen, so zooming in on a crowded
  * router makes room for every id. The placement is in layout units, for the label size the zoom
  * gives; the canvas painter and the SVG layer call it with the same packets and size, and so agree.
  */
@@ -16,8 +16,17 @@ import type { PacketView } from '../../sim-core/network/network-frame';
 import { slinky } from './packet-shape';
 import { SQUARE, type Point, type TorusLayout } from './torus-layout';
 
-/** The labels' type size on screen, in CSS pixels (bold). */
-export const LABEL_PX = 12;
+/** The labels' type size: 13 layout units, kept between 12 and 16 CSS pixels on screen (bold). */
+const LABEL_UNITS = 13;
+const LABEL_MIN_PX = 12;
+const LABEL_MAX_PX = 16;
+/** The labels' size in layout units where one unit is `pxPerUnit` CSS pixels on screen. */
+export function labelSizeAt(pxPerUnit: number): number {
+  if (!(pxPerUnit > 0)) return LABEL_UNITS;
+  const px = Math.min(LABEL_MAX_PX, Math.max(LABEL_MIN_PX, LABEL_UNITS * pxPerUnit));
+  return px / pxPerUnit;
+}
+
 /** A bold digit's advance in ems, generous for the sans-serif fonts a browser may pick. */
 const DIGIT_EM = 0.7;
 /** The white halo round a label's letters, in ems. */

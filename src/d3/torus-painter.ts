@@ -77,7 +77,7 @@ export interface PaintScene {
   playing: boolean;
   showNodes: boolean;
   showLabels: boolean;
-  /** The packet labels' type size in layout units: LABEL_PX on screen whatever the zoom. */
+  /** The packet labels' type size in layout units at this zoom (see packet-labels.ts). */
   labelSize: number;
   /** The font family of the panel. */
   font: string;

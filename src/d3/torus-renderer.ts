@@ -27,7 +27,7 @@ import { select, zoom, zoomIdentity, type Selection, type ZoomBehavior } from 'd
 import type { NetworkFrame, PacketView, RouterView } from '../../sim-core/network/network-frame';
 import type { Port } from '../../sim-core/network/topology';
 import { registerVectorCanvas } from '../export/vector-canvas';
-import { HALO_EM, LABEL_PX, packetLabelSpots, type LabelSpot } from './packet-labels';
+import { HALO_EM, labelSizeAt, packetLabelSpots, type LabelSpot } from './packet-labels';
 import { dotPoint, packetAt, pathData, slinky } from './packet-shape';
 import { createTorusCanvas } from './torus-canvas';
 import { paintFrameOf, vectorPicture, type PaintScene } from './torus-painter';
@@ -363,11 +363,10 @@ export function createTorusRenderer(
       );
   }
 
-  /** The packet labels' type size in layout units: LABEL_PX on screen whatever the zoom. */
+  /** The packet labels' type size in layout units at this zoom (see packet-labels.ts). */
   function labelSize(): number {
     const size = layout!.size;
-    const fit = Math.min(screen.width / size, screen.height / size);
-    return fit > 0 ? LABEL_PX / (fit * transform.k) : LABEL_PX;
+    return labelSizeAt(Math.min(screen.width / size, screen.height / size) * transform.k);
   }
 
   /**

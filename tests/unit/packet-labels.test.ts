@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GAP_EM,
   labelBounds,
+  labelSizeAt,
   packetLabelSpots,
   placePacketLabels,
   type Box,
@@ -106,5 +107,16 @@ describe('packet labels', () => {
         },
       ),
     );
+  });
+});
+
+describe('the size of packet labels', () => {
+  it('follows the picture from 12 to 16 pixels on screen, and no further', () => {
+    const px = (pxPerUnit: number) => labelSizeAt(pxPerUnit) * pxPerUnit;
+    expect(px(0.5)).toBe(12);
+    expect(px(1)).toBe(13);
+    expect(px(4)).toBe(16);
+    // Zooming in twice as far halves a label in layout units once it reaches 16 px.
+    expect(labelSizeAt(8)).toBe(labelSizeAt(4) / 2);
   });
 });

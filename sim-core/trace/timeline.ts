@@ -41,8 +41,19 @@ export class Timeline {
     return this.endCycle ?? this.opts.maxCycles;
   }
 
+  /**
+   * Stamps a step's events with their cycle and place in the log. A model hands over fresh event
+   * objects every step and keeps none, so they are stamped where they are: a stamped copy of each
+   * doubled the garbage of a long exploration.
+   */
   private stamp(events: SimEventBody[], cycle: number): SimEvent[] {
-    return events.map((e, i) => ({ ...e, cycle, seq: this.log.length + i }) as SimEvent);
+    let seq = this.log.length;
+    for (const e of events) {
+      const stamped = e as SimEvent;
+      stamped.cycle = cycle;
+      stamped.seq = seq++;
+    }
+    return events as SimEvent[];
   }
 
   private stepLive(): void {

@@ -141,12 +141,14 @@ function routerTextBoxes(layout: TorusLayout): Box[] {
 
 /**
  * A spot for each packet's label that has one, by id, for labels `size` layout units tall:
- * `heads` in the order the labels are placed (the first gets the best spot), each with its head.
+ * `heads` in the order the labels are placed (the first gets the best spot), each with its head;
+ * only the first `count` are labelled, every head is kept clear of.
  */
 export function placePacketLabels(
   heads: readonly { id: number; head: Point }[],
   layout: TorusLayout,
   size: number,
+  count = heads.length,
 ): Map<number, LabelSpot> {
   const grid = Math.max(32, 3 * size);
   const labels = new BoxIndex(grid);
@@ -159,7 +161,7 @@ export function placePacketLabels(
     marks.add({ x0: x - HEAD, y0: y - HEAD, x1: x + HEAD, y1: y + HEAD, head: id });
   const pad = (GAP_EM * size) / 2;
   const placed = new Map<number, LabelSpot>();
-  for (const { id, head } of heads) {
+  for (const { id, head } of heads.slice(0, count)) {
     const width = widthOf(id, size);
     let best: LabelSpot | null = null;
     let bestCover = Infinity;
@@ -181,7 +183,8 @@ export function placePacketLabels(
 
 /**
  * The label spots of a frame's packets for labels `size` layout units tall, the followed one
- * (`first`) placed before the rest, so it always has its label.
+ * (`first`) placed before the rest, so it always has its label; with `onlyFirst`, its alone (the
+ * other ids are hidden at this zoom).
  */
 export function packetLabelSpots(
   packets: readonly PacketView[],
@@ -189,9 +192,11 @@ export function packetLabelSpots(
   mqSlots: number,
   first: number | null,
   size: number,
+  onlyFirst = false,
 ): Map<number, LabelSpot> {
   const heads = packets.map((p) => ({ id: p.id, head: slinky(p, layout, mqSlots).head }));
   const at = heads.findIndex((h) => h.id === first);
   if (at > 0) heads.unshift(...heads.splice(at, 1));
-  return placePacketLabels(heads, layout, size);
+  if (onlyFirst && at < 0) return new Map();
+  return placePacketLabels(heads, layout, size, onlyFirst ? 1 : heads.length);
 }

@@ -372,6 +372,7 @@ export function createTorusRenderer(
   /**
    * The SVG packets' ids, where the canvas would put them (so a label stays put when its packet
    * turns SVG), again at every zoom: their size on screen stays the same, so their room changes.
+   * While the ids are hidden at this zoom only the followed packet's shows, and only it is placed.
    */
   function drawSvgLabels(): void {
     if (!layout || !svgLabels) return;
@@ -385,6 +386,7 @@ export function createTorusRenderer(
             frame.routers[0]?.multiQueue.length ?? 0,
             focus.packet,
             size,
+            !showLabels,
           )
         : new Map<number, LabelSpot>();
     gLabels
@@ -714,11 +716,11 @@ export function createTorusRenderer(
       // followed one, which stays an SVG element above the others.
       const paintAll = playing || frame.packets.length > FOCUSABLE_PACKETS;
       const svgList = paintAll ? frame.packets.filter((p) => p.id === focus.packet) : frame.packets;
+      applyLabels();
       drawRouters(frame, focus, playing);
       drawFollowed(frame, focus);
       drawStall(frame, stall, detail);
       drawSvgPackets(frame, focus, svgList, detail);
-      applyLabels();
       last = { frame, detail, paintPackets: paintAll, exclude: focus.packet };
       paint();
     },

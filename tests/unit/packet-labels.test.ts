@@ -79,6 +79,10 @@ describe('packet labels', () => {
     expect(missing).toBeDefined();
     const followed = packetLabelSpots(frame.packets, layout, mq, missing.id, 30);
     expect(followed.has(missing.id)).toBe(true);
+    // With the other ids hidden, only it is placed, on the spot it has among them all.
+    const alone = packetLabelSpots(frame.packets, layout, mq, missing.id, 30, true);
+    expect([...alone]).toEqual([[missing.id, followed.get(missing.id)]]);
+    expect(packetLabelSpots(frame.packets, layout, mq, null, 30, true).size).toBe(0);
   });
 
   it('never let two ids touch, and keep each beside its own head (property)', () => {

@@ -15,7 +15,7 @@ export {
 export type { CniMetric, CniSweepPoint, CniSweepRequest } from './ni/cni/cni-sweep';
 export type { BusKind, NiKindName } from './ni/cni/config';
 export type { Frame, ModelMeta, Simulation, SimSnapshot, Stats } from './sim';
-export type { BusFrame, BusSystemStats } from './system/bus-frame';
+export type { BusFrame, BusSystemStats } from './bus/bus-frame';
 export type {
   NetworkFrame,
   NetworkStats,
@@ -50,4 +50,4 @@ export type { SimEvent, SimEventKind } from './trace/events';
 export { protocols } from './memory/protocols';
 export { PROTOCOL_EVENTS, PROTOCOL_EVENT_NAMES, PROTOCOL_ACTIONS } from './memory/protocol';
 export type { Protocol, Cell, ProtocolEvent, ProtocolName } from './memory/protocol';
-export { hex } from './system/program';
+export { hex } from './kernel/hex';

@@ -5,7 +5,7 @@
  * statistics and static descriptions are unions discriminated by `model`.
  */
 import { clonePlain } from './kernel/clone';
-import { busPresets } from './memory/bus';
+import { busPresets } from './bus/bus-types';
 import type { Protocol } from './memory/protocol';
 import { Network, type NetworkConfig, type NetworkState } from './network/network';
 import type { NetworkFrame, NetworkStats } from './network/network-frame';
@@ -35,10 +35,10 @@ import { CniSystem } from './ni/cni/cni-system';
 import type { CniState } from './ni/cni/cni-state';
 import { CNI_BUS_PRESETS, NI_KINDS, type NiKind } from './ni/cni/config';
 import type { BlockInfo, QueueLayout } from './ni/cni/layout';
-import type { BusFrame, BusSystemStats } from './system/bus-frame';
-import { BusSystem, type BusSystemState } from './system/bus-system';
-import type { FlatInstruction } from './system/program';
-import { randomPrograms } from './system/random-workload';
+import type { BusFrame, BusSystemStats } from './bus/bus-frame';
+import { BusSystem, type BusSystemState } from './bus/bus-system';
+import type { FlatInstruction } from './bus/program';
+import { randomPrograms } from './bus/random-workload';
 import type { SimEventBody } from './trace/events';
 
 export type Frame = BusFrame | NetworkFrame | CniFrame | CraniumFrame;

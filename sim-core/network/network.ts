@@ -56,7 +56,7 @@
 import { clonePlain } from '../kernel/clone';
 import { emptyLinkWindow, recentPhits, recordPhit, type LinkWindow } from './link-window';
 import { createStream, nextFloat, type RngState } from '../kernel/rng';
-import type { SimEventBody } from '../trace/events';
+import type { NetworkModelEvent } from './network-events';
 import type {
   Decision,
   FrameState,
@@ -613,7 +613,7 @@ export interface RoutingContext {
 
 export class Network {
   state: NetworkState;
-  private events: SimEventBody[] = [];
+  private events: NetworkModelEvent[] = [];
   private moved = false;
   // Wiring and schedule, derived from the configuration once (not state).
   /** neighbours[r × 4 + o]: the router behind output o (N E S W) of router r, or −1. */
@@ -739,7 +739,7 @@ export class Network {
     return reviveNetworkState(state);
   }
 
-  private emit(e: SimEventBody): void {
+  private emit(e: NetworkModelEvent): void {
     this.events.push(e);
   }
 
@@ -752,7 +752,7 @@ export class Network {
     this.moved = true;
   }
 
-  step(): SimEventBody[] {
+  step(): NetworkModelEvent[] {
     this.events = [];
     this.moved = false;
     const s = this.state;

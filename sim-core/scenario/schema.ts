@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TRAFFIC_PATTERNS } from '../network/traffic';
 import { NI_KIND_NAMES, NI_KINDS } from '../ni/cni/config';
 import { NETWORK_KIND_NAMES } from '../ni/cni/message-network';
-import type { Instruction } from '../system/program';
+import type { Instruction } from '../bus/program';
 import { checkCranium, craniumSystem, craniumWorkload } from './cranium-schema';
 import { choice, intIn, text } from './fields';
 import { showValue } from './issues';

@@ -10,14 +10,14 @@
  * cycle therefore always give the same question.
  */
 import { PROTOCOL_EVENTS, type Protocol, type ProtocolEvent } from '../memory/protocol';
-import type { BusTxnKind } from '../memory/bus';
+import type { BusTxnKind } from '../bus/bus-types';
 import { headerBetween, routerOfNode, type Header, type Port } from '../network/topology';
 import type { NetworkFrame } from '../network/network-frame';
 import type { Session } from '../session';
 import type { Frame, ModelMeta } from '../sim';
 import type { SimEvent } from '../trace/events';
 import { describeEvent } from '../trace/narrate';
-import { hex } from '../system/program';
+import { hex } from '../kernel/hex';
 import { AGENT_NAMES, CNI_TXN_KINDS, type CniTxnKind } from '../ni/cni/cni-state';
 
 /** The kinds, in the order ties are broken when several ask about the same event. */

@@ -3,7 +3,7 @@
  * fired), e.g. "P1 store 0x40 misses → RDX; P0's copy M→I, P0 supplies the block (42 cycles)".
  * Used by the narration bar, the screen-reader live region and the CLI.
  */
-import { hex } from '../system/program';
+import { hex } from '../kernel/hex';
 import type { NetworkFrame } from '../network/network-frame';
 import type { Frame } from '../sim';
 import type { SimEvent } from './events';

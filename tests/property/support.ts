@@ -5,7 +5,7 @@
 import { Network, networkConfig } from '../../sim-core/network/network';
 import type { NetworkFrame } from '../../sim-core/network/network-frame';
 import type { Frame, Simulation } from '../../sim-core/sim';
-import type { BusFrame } from '../../sim-core/system/bus-frame';
+import type { BusFrame } from '../../sim-core/bus/bus-frame';
 import { parseScenario } from '../../sim-core/scenario/parse';
 import type { Scenario } from '../../sim-core/scenario/schema';
 import type { SimEventBody } from '../../sim-core/trace/events';

@@ -1,5 +1,6 @@
 /** The coherent-NI model's events: what happened on each node's bus, in its agents and NI. */
 import type { ProtocolAction, ProtocolEvent } from '../../memory/protocol';
+import type { CommonEventBody } from '../../trace/common-events';
 import type { AgentName, CniTxnKind } from './cni-state';
 
 export type CniMessagePhase =
@@ -65,3 +66,6 @@ export type CniEventBody =
   | { kind: 'cni.device'; node: number; what: string }
   | { kind: 'cni.lost'; node: number; msg: number; got: number; target: string; why: string }
   | { kind: 'cni.work'; node: number; agent: AgentName; cycles: number; why: string };
+
+/** Everything a coherent-NI run emits. */
+export type CniModelEvent = CniEventBody | CommonEventBody;

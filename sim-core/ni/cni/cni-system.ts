@@ -12,7 +12,7 @@
  *   4. invariants on the blocks touched, the queues' occupancy; halt when all is delivered.
  */
 import { clonePlain } from '../../kernel/clone';
-import type { SimEventBody } from '../../trace/events';
+import type { CniModelEvent } from './cni-events';
 import type { CniConfig } from './cni-config';
 import type { BlockView, CniFrame, CniNodeView, CniStats, QueueView, TxnView } from './cni-frame';
 import {
@@ -241,7 +241,7 @@ export class CniSystem {
     }
   }
 
-  private ctx(node: CniNode, events: SimEventBody[]): Ctx {
+  private ctx(node: CniNode, events: CniModelEvent[]): Ctx {
     return {
       cfg: this.cfg,
       layout: this.layout,
@@ -254,9 +254,9 @@ export class CniSystem {
     };
   }
 
-  step(): SimEventBody[] {
+  step(): CniModelEvent[] {
     const s = this.state;
-    const events: SimEventBody[] = [];
+    const events: CniModelEvent[] = [];
     if (s.halted) return events;
     s.cycle += 1;
     deliverDue({ state: s, events, network: this.network });
@@ -302,7 +302,7 @@ export class CniSystem {
    * Single writer or many readers (a writable copy is the only valid one, and there is at most
    * one owner), and every readable copy holds the latest data (touched blocks).
    */
-  private checkInvariants(events: SimEventBody[]) {
+  private checkInvariants(events: CniModelEvent[]) {
     const touched = new Map<number, Set<string>>();
     for (const e of events) {
       if (e.kind !== 'cni.coh' && e.kind !== 'cni.access') continue;

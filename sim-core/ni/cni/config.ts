@@ -3,7 +3,7 @@
  * Mukherjee et al., ISCA 1996; digest seed-000-cni.md §B.6 Table 1, §C). Every default below is
  * the paper's where it gives one; the rest are named assumptions (docs/fidelity/cni.md).
  */
-import { TABLE_2 } from '../../memory/bus';
+import { TABLE_2 } from '../../memory/table-2';
 
 /** The five NIs of the paper's taxonomy (Table 1). */
 export const NI_KIND_NAMES = ['NI2w', 'CNI4', 'CNI16Q', 'CNI512Q', 'CNI16Qm'] as const;

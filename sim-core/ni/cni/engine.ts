@@ -5,7 +5,7 @@
  * interpreter that runs each agent's routines one operation at a time.
  */
 import { cellOf, type Cell, type ProtocolAction, type ProtocolEvent } from '../../memory/protocol';
-import type { SimEventBody } from '../../trace/events';
+import type { CniModelEvent } from './cni-events';
 import type { CniConfig } from './cni-config';
 import {
   AGENT_NAMES,
@@ -39,7 +39,7 @@ export interface Ctx {
   layout: Layout;
   state: CniState;
   node: CniNode;
-  events: SimEventBody[];
+  events: CniModelEvent[];
   hooks: DeviceHooks;
   routines: Readonly<Record<string, Routine>>;
   /** The network between the NIs, chosen by `network.kind`; its state is `state.net`. */

@@ -1,4 +1,5 @@
 /** The Cranium model's events: what each processor, NI channel, queue and DMA did, and why. */
+import type { NetworkModelEvent } from '../../network/network-events';
 import type { FlowState, BarrierState } from './cranium-state';
 
 export type CraniumEventBody =
@@ -100,3 +101,6 @@ export const ERROR_CODES: Record<number, string> = {
   6: 'user queue underflow',
   7: 'illegal barrier operation',
 };
+
+/** Everything a Cranium run emits: its own events and its torus's. */
+export type CraniumModelEvent = CraniumEventBody | NetworkModelEvent;

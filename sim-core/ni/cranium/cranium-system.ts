@@ -18,7 +18,7 @@
 import { clonePlain } from '../../kernel/clone';
 import { Network, reviveNetworkState, type PacketState } from '../../network/network';
 import { headerBetween, routerOfNode, type Topology } from '../../network/topology';
-import type { SimEventBody } from '../../trace/events';
+import type { CraniumModelEvent } from './cranium-events';
 import { LINE_BYTES, QUEUE_NAMES, type CraniumConfig, type QueueName } from './cranium-config';
 import {
   QUEUE_ENTRY_BYTES,
@@ -124,7 +124,7 @@ export class CraniumSystem {
   state: CraniumState;
   readonly net: Network;
   readonly linesPerPage: number;
-  private events: SimEventBody[] = [];
+  private events: CraniumModelEvent[] = [];
   private readonly topology: Topology;
   private readonly programNodes: number[];
 
@@ -235,7 +235,7 @@ export class CraniumSystem {
     return this.cfg.nodes.find((s) => s.node === node)?.program ?? [];
   }
 
-  private emit(e: SimEventBody): void {
+  private emit(e: CraniumModelEvent): void {
     this.events.push(e);
   }
 
@@ -294,7 +294,7 @@ export class CraniumSystem {
 
   // ---- one cycle ----
 
-  step(): SimEventBody[] {
+  step(): CraniumModelEvent[] {
     const s = this.state;
     if (this.net.state !== s.net) this.net.state = s.net;
     this.events = [];

@@ -3,9 +3,9 @@
  * no other frame to draw it), with stable ids (processor, cache, set/way, block, txn) and lists in
  * a fixed order (by id, then set, then way; memory by block).
  */
-import type { BusRequest, BusTxn, BusTxnKind } from '../memory/bus';
+import type { BusRequest, BusTxn, BusTxnKind } from './bus-types';
 import type { CacheStats } from '../memory/cache';
-import type { AccessOp } from '../trace/events';
+import type { AccessOp } from './bus-events';
 
 export interface BusSystemStats {
   cycles: number;

@@ -42,7 +42,7 @@ import {
   type BusState,
   type BusTxn,
   type BusTxnKind,
-} from '../memory/bus';
+} from './bus-types';
 import {
   cellOf,
   type Protocol,
@@ -51,9 +51,14 @@ import {
   type ProtocolName,
 } from '../memory/protocol';
 import { protocols } from '../memory/protocols';
-import type { AccessOp, DataSource, SimEventBody, SnoopOutcome } from '../trace/events';
-import { compileProgram, hex, type CompiledProgram, type Instruction } from './program';
+import type { CommonEventBody } from '../trace/common-events';
+import type { AccessOp, BusEventBody, DataSource, SnoopOutcome } from './bus-events';
+import { hex } from '../kernel/hex';
+import { compileProgram, type CompiledProgram, type Instruction } from './program';
 import type { BusFrame, BusSystemStats } from './bus-frame';
+
+/** Everything the bus model emits. */
+type BusModelEvent = BusEventBody | CommonEventBody;
 
 export interface BusSystemConfig {
   nodes: number;
@@ -116,7 +121,7 @@ export class BusSystem {
   readonly protocol: Protocol;
   readonly programs: CompiledProgram[];
   private readonly initialImage: Record<number, number>;
-  private events: SimEventBody[] = [];
+  private events: BusModelEvent[] = [];
   /** Blocks something happened to in this cycle (checked by the invariants; not part of state). */
   private touched: number[] = [];
   state: BusSystemState;
@@ -192,12 +197,12 @@ export class BusSystem {
     return this.state.reference[addr] ?? this.initialImage[addr] ?? 0;
   }
 
-  private emit(e: SimEventBody): void {
+  private emit(e: BusModelEvent): void {
     this.events.push(e);
   }
 
   /** Runs one cycle and returns its events (unstamped; the session stamps cycle and seq). */
-  step(): SimEventBody[] {
+  step(): BusModelEvent[] {
     this.events = [];
     this.touched = [];
     const s = this.state;
@@ -434,7 +439,7 @@ export class BusSystem {
     if (s.bus.recent.length > RECENT_TXNS) s.bus.recent.shift();
     s.busStats.transactions[kind] += 1;
     const source: DataSource = clonePlain(txn.source);
-    const grantEvent: SimEventBody = {
+    const grantEvent: BusModelEvent = {
       kind: 'bus.grant',
       txn: txn.id,
       txnKind: kind,

@@ -3,6 +3,7 @@
  * compilation to a flat list with explicit loop-back branches (so a program counter and a stack
  * of loop counters are the processor's whole control state, and they live in snapshots).
  */
+import { hex } from '../kernel/hex';
 export type Instruction =
   | { op: 'load'; addr: number }
   | { op: 'store'; addr: number; value: number }
@@ -17,8 +18,6 @@ export type FlatInstruction =
   | { op: 'spin'; addr: number; until: number; text: string; depth: number }
   /** End of a loop body: jump back to `start` until the loop has run `times` times. */
   | { op: 'endloop'; start: number; times: number; slot: number; text: string; depth: number };
-
-export const hex = (n: number): string => `0x${n.toString(16)}`;
 
 export function instructionText(i: Exclude<Instruction, { op: 'loop' }>): string {
   switch (i.op) {

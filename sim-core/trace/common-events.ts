@@ -1,0 +1,17 @@
+/** Events any model may emit: a broken invariant, and the end of the run. */
+
+export type CommonEventBody =
+  | {
+      kind: 'invariant.violation';
+      rule: 'single-writer' | 'data-value' | 'protocol' | 'conservation' | 'delivery' | 'capacity';
+      block: number;
+      detail: string;
+    }
+  | {
+      kind: 'sim.halt';
+      reason:
+        | 'all programs finished'
+        | 'all packets delivered'
+        | 'all messages delivered'
+        | 'a program waits forever';
+    };

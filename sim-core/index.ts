@@ -1,5 +1,9 @@
 /** sim-core's public surface: what the worker, the CLI and the tests import. */
-export { createSim, models, networkConfigOf } from './sim';
+export { createSim } from './sim';
+export { MODELS, ALL_MODELS, moduleOf, ownScenario } from './models';
+export type { ModelKind, SomeModel } from './models';
+export { networkConfigOf } from './network/module';
+export { cniConfigOf } from './ni/cni/cni-config-of';
 export { sweepPoint } from './network/sweep';
 export type { SweepPoint, SweepRequest } from './network/sweep';
 export type { RouterKind } from './network/routing';
@@ -24,21 +28,20 @@ export type {
   Decision,
 } from './network/network-frame';
 export type { Topology, Port } from './network/topology';
-import type { ModelMeta as AnyMeta } from './sim';
-export type BusMeta = Extract<AnyMeta, { model: 'bus' }>;
-export type NetworkMeta = Extract<AnyMeta, { model: 'network' }>;
+export type { BusMeta } from './bus/bus-meta';
+export type { NetworkMeta } from './network/network-meta';
+export type { CniMeta } from './ni/cni/cni-meta';
+export type { CraniumMeta } from './ni/cranium/cranium-meta';
 export { Session, digestEvents, DEFAULT_KEYFRAME_EVERY } from './session';
 export type { SessionOptions, SessionView } from './session';
 export { parseScenario } from './scenario/parse';
 export { scenarioSchema, SCENARIO_VERSION, VIEW_NAMES, DEFAULT_VIEWS } from './scenario/schema';
-export type {
-  Scenario,
-  ScenarioInput,
-  ViewName,
-  BusScenario,
-  NetworkScenario,
-  CniScenario,
-} from './scenario/schema';
+export type { Scenario, ScenarioInput, ViewName } from './scenario/schema';
+export { TOPICS, TOPIC_NAMES } from './scenario/names';
+export type { BusScenario } from './bus/bus-schema';
+export type { NetworkScenario } from './network/network-schema';
+export type { CniScenario } from './ni/cni/cni-schema';
+export type { CraniumScenario } from './ni/cranium/cranium-schema';
 export { ISSUE_CODES, formatIssue } from './scenario/issues';
 export type { InputIssue, IssueCode, Result } from './scenario/issues';
 export { applyOverrides, parseOverride } from './scenario/overrides';
@@ -46,6 +49,8 @@ export type { Override } from './scenario/overrides';
 export { decodeLink, encodeLink, LINK_VERSION, MAX_LINK_LENGTH } from './scenario/share-link';
 export type { LinkSource, LinkState } from './scenario/share-link';
 export { narrate, describeEvent } from './trace/narrate';
+export { eventText, logStyle, logText, logWho } from './trace/log-text';
+export type { LogStyle } from './trace/log-text';
 export type { SimEvent, SimEventKind } from './trace/events';
 export { protocols } from './memory/protocols';
 export { PROTOCOL_EVENTS, PROTOCOL_EVENT_NAMES, PROTOCOL_ACTIONS } from './memory/protocol';

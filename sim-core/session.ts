@@ -56,7 +56,6 @@ export class Session {
   view(): SessionView {
     const events = this.timeline.eventsAt(this.cycle);
     const frame = this.sim.frame();
-    const blockBytes = this.meta.model === 'bus' ? this.meta.geometry.blockBytes : 0;
     return {
       cycle: this.cycle,
       endCycle: this.timeline.endCycle,
@@ -65,7 +64,7 @@ export class Session {
       frame,
       events,
       // Events that narrate to nothing (cache hits, work) must not leave the narration blank.
-      narration: narrateCycle(events, frame, blockBytes),
+      narration: narrateCycle(events, frame, this.meta),
     };
   }
 

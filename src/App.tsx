@@ -26,10 +26,9 @@ import {
 } from './teaching/AssignmentPanel';
 import { hiddenPanels, useAssignment } from './teaching/assignment-store';
 import { PredictBar, PredictCard } from './teaching/PredictCard';
-import { viewRegistry, type ViewEntry } from './views/registry';
+import { panelsOf, viewEntry, type ViewEntry } from './views/registry';
 import { PanelContent } from './views/PanelContent';
 import { Paced } from './state/paced';
-import type { ViewName } from '../sim-core/index';
 
 const AREAS: ViewEntry['area'][] = ['left', 'centre', 'right', 'bottom'];
 
@@ -56,13 +55,8 @@ export function App() {
     return () => window.removeEventListener('keydown', handleShortcut);
   }, []);
 
-  const model = useApp((s) => s.meta?.model ?? 'bus');
-  const open = (Object.keys(viewRegistry) as ViewName[]).filter(
-    (name) =>
-      views.includes(name) &&
-      (viewRegistry[name].models as readonly string[]).includes(model) &&
-      !hidden.includes(name),
-  );
+  const model = useApp((s) => s.meta?.model ?? null);
+  const open = model ? panelsOf(model, views, hidden) : [];
   if (startOpen)
     return (
       <div className="app">
@@ -108,12 +102,12 @@ export function App() {
         ) : ready ? (
           <div className="panels">
             {AREAS.map((area) => {
-              const here = open.filter((name) => viewRegistry[name].area === area);
+              const here = open.filter((name) => viewEntry(name).area === area);
               if (here.length === 0) return null;
               return (
                 <div key={area} className={`area area-${area}`}>
                   {here.map((name) => {
-                    const { title } = viewRegistry[name];
+                    const { title } = viewEntry(name);
                     return (
                       <section
                         key={name}

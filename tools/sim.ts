@@ -7,12 +7,15 @@
  * See docs/cli.md.
  */
 import {
+  ALL_MODELS,
   formatIssue,
+  moduleOf,
+  ownScenario,
   parseOverride,
   Session,
+  TOPIC_NAMES,
   type InputIssue,
   type Override,
-  type Stats,
 } from '../sim-core/index';
 import { builtinScenarios } from '../scenarios/index';
 import {
@@ -22,6 +25,9 @@ import {
   type WindowStats,
 } from '../sim-core/network/measure';
 import type { NetworkStats } from '../sim-core/network/network-frame';
+import type { SomeModel } from '../sim-core/models';
+
+type MeasuredTraffic = NonNullable<SomeModel['capabilities']['measuredTraffic']>;
 import { loadScenarioArg } from './scenario-source';
 
 interface Options {
@@ -93,67 +99,6 @@ function parseArgs(argv: string[]): { ok: true; opts: Options } | { ok: false; i
   return { ok: true, opts };
 }
 
-/** Human-readable statistics, per model. */
-function summaryLines(stats: Stats): string[] {
-  if ('packetsPlaced' in stats) {
-    const lines = stats.messages.map(
-      (m) =>
-        `message ${m.id}: node ${m.src} → node ${m.dst}, ${m.bytes} B (${m.packets} packet${m.packets === 1 ? '' : 's'}) ${m.queue ? 'to the user queue' : 'by auto-receive'}: ${m.latency >= 0 ? `latency ${m.latency} cycles, ${m.throughput.toFixed(3)} B/cycle` : `not noticed by its receiver (${m.placed} of ${m.packets} placed)`}${m.outOfOrderPairs ? `, ${m.outOfOrderPairs} out-of-order pairs` : ''}`,
-    );
-    lines.push(
-      `packets placed ${stats.packetsPlaced}; to error or system queues ${stats.toErrorQueues}; interrupts ${stats.interrupts}`,
-    );
-    return [...lines, ...summaryLines(stats.network)];
-  }
-  if ('ni' in stats) {
-    const lines = [
-      `messages: sent ${stats.messages.sent}, delivered ${stats.messages.delivered}, lost ${stats.messages.lost}; user messages complete ${stats.userMessages.completed}, mean latency ${stats.userMessages.meanLatency?.toFixed(1) ?? '—'} cycles`,
-    ];
-    if (stats.roundTrip !== null)
-      lines.push(`round trip (median of the second half of the rounds): ${stats.roundTrip} cycles`);
-    if (stats.bandwidth)
-      lines.push(
-        `bandwidth: ${stats.bandwidth.bytesPerCycle.toFixed(3)} B/cycle = ${(stats.bandwidth.ofLocalQueue * 100).toFixed(1)}% of the local-queue 144 MB/s`,
-      );
-    lines.push(
-      `bus transactions per delivered message: ${stats.transactionsPerMessage.toFixed(2)}`,
-    );
-    for (const n of stats.nodes) {
-      lines.push(
-        `node ${n.id} bus: busy ${n.busyCycles} cycles (${(n.utilisation * 100).toFixed(1)}%), ${Object.entries(
-          n.transactions,
-        )
-          .map(([k, v]) => `${k} ${v}`)
-          .join(
-            ', ',
-          )}${n.nacks ? `, NACKs ${n.nacks}` : ''}${n.headRefreshes ? `, head refreshes ${n.headRefreshes}` : ''}`,
-      );
-    }
-    return lines;
-  }
-  if ('caches' in stats) {
-    const lines = [
-      `bus: busy ${stats.bus.busyCycles} cycles (${(stats.bus.utilisation * 100).toFixed(1)}%), ${Object.entries(
-        stats.bus.transactions,
-      )
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}, cache-to-cache ${stats.bus.cacheToCache}`,
-    ];
-    for (const c of stats.caches) {
-      lines.push(
-        `P${c.id}: loads ${c.loads} (${c.loadHits} hit, ${c.loadMisses} miss), stores ${c.stores} (${c.storeHits} hit, ${c.storeMisses} miss), upgrades ${c.upgrades}, write-backs ${c.writebacks}, supplied ${c.suppliedBlocks}`,
-      );
-    }
-    return lines;
-  }
-  const l = stats.latency;
-  return [
-    `load: offered ${stats.offeredLoad.toFixed(3)}, accepted ${stats.acceptedLoad.toFixed(3)} phits/node/cycle; packets created ${stats.created}, refused ${stats.refused}, delivered ${stats.delivered}, in flight ${stats.inFlight}`,
-    `latency: mean ${l.mean.toFixed(1)}, p50 ${l.p50}, p95 ${l.p95}, p99 ${l.p99}, max ${l.max} cycles; in the network mean ${stats.networkLatency.mean.toFixed(1)} (min ${stats.networkLatency.min})`,
-    `hops ${stats.hops.mean.toFixed(2)} per packet; deroutes ${stats.deroutes.total} (${stats.deroutes.perPacket.toFixed(3)} per packet); link utilisation ${(stats.linkUtilisation * 100).toFixed(1)}%`,
-  ];
-}
-
 const fmtDistribution = (d: Distribution): string =>
   `mean ${d.mean.toFixed(1)}, p50 ${d.p50}, p95 ${d.p95}, p99 ${d.p99}, max ${d.max} cycles`;
 
@@ -174,13 +119,16 @@ function windowLines(m: WindowStats, whole: NetworkStats): string[] {
  */
 function measureWindow(
   session: Session,
-  shape: { nodes: number; packetPhits: number },
+  measured: MeasuredTraffic,
   opts: Options,
   target: number,
 ): { ok: true; value: WindowStats } | { ok: false; issue: InputIssue } {
   const scenario = session.scenario;
   const end = session.cycle;
-  const traffic = 'traffic' in scenario.workload ? scenario.workload.traffic : null;
+  const torus = moduleOf(session.meta.model).capabilities.torus!.meta(session.meta);
+  const shape = { nodes: torus.topology.attached ** 2, packetPhits: torus.packetPhits };
+  const until = measured.until(ownScenario(scenario));
+  const traffic = until === null ? null : { until };
   // A run stopped early (--cycles) is measured up to where it stopped.
   const defaults = defaultMeasurementWindow(
     traffic && { until: Math.min(traffic.until, end) },
@@ -205,7 +153,7 @@ function measureWindow(
   const events = session.eventsUpToNow();
   const countsAt = (cycle: number) => {
     session.seek(cycle);
-    return session.stats() as NetworkStats;
+    return measured.torusStats(session.stats());
   };
   const atStart = countsAt(warmup);
   const atEnd = countsAt(warmup + window);
@@ -223,7 +171,7 @@ function main(argv: string[]): number {
   if (opts.list) {
     for (const s of builtinScenarios) {
       const doc = s.doc as { title: string; topic?: string };
-      console.log(`${s.id.padEnd(28)} ${(doc.topic ?? 'coherence').padEnd(12)} ${doc.title}`);
+      console.log(`${s.id.padEnd(28)} ${(doc.topic ?? TOPIC_NAMES[0]).padEnd(12)} ${doc.title}`);
     }
     return 0;
   }
@@ -253,38 +201,35 @@ function main(argv: string[]): number {
       if (view.endCycle !== null && c >= view.endCycle) break;
     }
   } else session.seek(target);
-  const system = scenario.system;
+  const module = moduleOf(scenario.system.kind);
   const stats = session.stats();
+  const measured = module.capabilities.measuredTraffic;
   let measurement: WindowStats | undefined;
-  if (session.meta.model === 'network') {
-    const measured = measureWindow(session, session.meta, opts, target);
-    if (!measured.ok) {
-      console.error(formatIssue(measured.issue));
+  if (measured) {
+    const result = measureWindow(session, measured, opts, target);
+    if (!result.ok) {
+      console.error(formatIssue(result.issue));
       return 2;
     }
-    measurement = measured.value;
+    measurement = result.value;
   } else if (opts.warmup !== undefined || opts.window !== undefined) {
+    const kinds = ALL_MODELS.filter((m) => m.capabilities.measuredTraffic).map((m) => m.kind);
     console.error(
       formatIssue({
         code: 'CLI002',
         path: opts.warmup !== undefined ? '--warmup' : '--window',
-        message: `only a network scenario has a measurement window, and ${scenario.id} is a ${system.kind} scenario`,
+        message: `only a ${kinds.join(' or ')} scenario has a measurement window, and ${scenario.id} is a ${module.kind} scenario`,
       }),
     );
     return 2;
   }
+  const own = ownScenario(scenario);
   const result = {
     scenario: scenario.id,
     title: scenario.title,
-    model: system.kind,
+    model: module.kind,
     seed: scenario.seed,
-    ...(system.kind === 'bus'
-      ? { protocol: system.protocol }
-      : system.kind === 'network'
-        ? { router: system.router }
-        : system.kind === 'cranium'
-          ? { router: system.router, ni: system.ni, scheduler: system.scheduler }
-          : { ni: system.ni, bus: system.bus }),
+    ...module.settings(own),
     cycles: session.cycle,
     halted: session.timeline.endCycle !== null && session.cycle >= session.timeline.endCycle,
     events: session.eventsUpToNow().length,
@@ -296,20 +241,16 @@ function main(argv: string[]): number {
   };
   if (opts.json) console.log(JSON.stringify(result, null, 2));
   else if (!opts.narrate) {
-    const what =
-      system.kind === 'bus'
-        ? system.protocol
-        : system.kind === 'network'
-          ? `${system.k}×${system.k} ${system.topology}, ${system.router} router`
-          : system.kind === 'cranium'
-            ? `${system.k}×${system.k} ${system.topology}, ${system.router} router, ${system.ni === 'ideal' ? 'ideal NI' : 'Cranium NI'}, ${system.memory} memory, ${system.scheduler} scheduler`
-            : `${system.nodes} node${system.nodes === 1 ? '' : 's'}, ${system.ni} on the ${system.bus === 'io' ? 'I/O' : 'memory'} bus`;
-    console.log(`${result.title} (${result.scenario}), ${what}, seed ${result.seed}`);
+    console.log(
+      `${result.title} (${result.scenario}), ${module.describe(own)}, seed ${result.seed}`,
+    );
     console.log(
       `cycles ${result.cycles}${result.halted ? ' (halted)' : ''}, events ${result.events}, digest ${result.eventsDigest}, invariant violations ${result.invariantViolations}`,
     );
     const lines =
-      measurement && 'created' in stats ? windowLines(measurement, stats) : summaryLines(stats);
+      measurement && measured
+        ? windowLines(measurement, measured.torusStats(stats))
+        : module.summary(stats);
     for (const line of lines) console.log(line);
   }
   return 0;

@@ -1,5 +1,6 @@
 /** The bus model's events: what each processor, cache and the bus did in a cycle, and why. */
 import type { ProtocolAction, ProtocolEvent } from '../memory/protocol';
+import type { CommonEventBody } from '../trace/common-events';
 import type { BusTxnKind } from './bus-types';
 
 export type AccessOp = 'load' | 'store';
@@ -67,3 +68,6 @@ export type BusEventBody =
       memoryUpdated: boolean;
     }
   | { kind: 'bus.done'; txn: number; txnKind: BusTxnKind; requester: number; block: number };
+
+/** Everything a bus-model run emits. */
+export type BusModelEvent = BusEventBody | CommonEventBody;

@@ -51,14 +51,10 @@ import {
   type ProtocolName,
 } from '../memory/protocol';
 import { protocols } from '../memory/protocols';
-import type { CommonEventBody } from '../trace/common-events';
-import type { AccessOp, BusEventBody, DataSource, SnoopOutcome } from './bus-events';
+import type { AccessOp, BusModelEvent, DataSource, SnoopOutcome } from './bus-events';
 import { hex } from '../kernel/hex';
 import { compileProgram, type CompiledProgram, type Instruction } from './program';
 import type { BusFrame, BusSystemStats } from './bus-frame';
-
-/** Everything the bus model emits. */
-type BusModelEvent = BusEventBody | CommonEventBody;
 
 export interface BusSystemConfig {
   nodes: number;

@@ -9,8 +9,9 @@ import type { CniStats } from '../ni/cni/cni-frame';
 import { CniSystem } from '../ni/cni/cni-system';
 import { NI_KINDS, NI_KIND_NAMES, type BusKind, type NiKindName } from '../ni/cni/config';
 import { parseScenario } from '../scenario/parse';
-import type { CniScenario } from '../scenario/schema';
-import { cniConfigOf } from '../sim';
+import type { CniScenario } from '../ni/cni/cni-schema';
+import { cniConfigOf } from '../ni/cni/cni-config-of';
+import { cniModel } from '../ni/cni/module';
 import type { SimEventBody } from '../trace/events';
 import type { FidelityRow } from './fidelity';
 
@@ -33,7 +34,7 @@ export function defaultCniConfig(
     system: { kind: 'cni', ni, bus },
     workload: { messages: { kind: 'pingpong', bytes: 0 } },
   });
-  if (!parsed.ok || parsed.value.system.kind !== 'cni')
+  if (!parsed.ok || parsed.value.system.kind !== cniModel.kind)
     throw new Error(`${ni} on the ${bus} bus has no default configuration`);
   return {
     ...cniConfigOf(parsed.value as CniScenario),

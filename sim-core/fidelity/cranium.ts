@@ -6,8 +6,9 @@
  */
 import { CraniumSystem } from '../ni/cranium/cranium-system';
 import { parseScenario } from '../scenario/parse';
-import type { CraniumScenario, ScenarioInput } from '../scenario/schema';
-import { craniumConfigOf } from '../sim';
+import type { CraniumScenario } from '../ni/cranium/cranium-schema';
+import type { ScenarioInput } from '../scenario/schema';
+import { craniumConfigOf } from '../ni/cranium/module';
 import type { FidelityRow } from './fidelity';
 
 export interface PointToPoint {

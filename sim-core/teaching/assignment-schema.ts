@@ -13,11 +13,10 @@ import { z } from 'zod';
 import { applyOverrides, type Override } from '../scenario/overrides';
 import { formatIssue, showValue } from '../scenario/issues';
 import { parseScenario } from '../scenario/parse';
-import { VIEW_NAMES } from '../scenario/schema';
+import { PREDICTION_KIND_NAMES, TOPIC_NAMES, VIEW_NAMES } from '../scenario/names';
 import { choice, intIn, text } from '../scenario/fields';
 import { assignmentDigest } from './hashing';
 import { zodToIssues, type TeachingIssue, type TeachingIssueCode } from './issues';
-import { PREDICTION_KIND_NAMES } from './predict';
 
 export const ASSIGNMENT_VERSION = 1;
 
@@ -224,7 +223,7 @@ export const assignmentSchema = z
     /** Bumped by the author on each published change; submissions carry it. */
     revision: intIn(1, 100_000).default(1),
     title: text(120).min(1, { error: 'a title is required' }),
-    topic: choice(['coherence', 'coherent-ni', 'torus', 'cranium']),
+    topic: choice(TOPIC_NAMES),
     /** Safe text (the app's Markdown subset), shown to the student. */
     instructions: text(8000),
     learningGoals: z.array(text(300)).max(12).default([]),

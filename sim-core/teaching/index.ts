@@ -17,9 +17,9 @@
  *       has no such step (a question made for another scenario). Does not move the session's cycle.
  *   revealPrediction(session, question) → PredictionOutcome | null      (the same, without a value)
  *   predictionKindsFor(model) → { kind, title }[]                         (for menus)
- *   PREDICTION_KIND_NAMES, PREDICTION_KINDS (the registry)
+ *   PREDICTION_KIND_NAMES (every model's kinds, from the modules' `predictions`)
  *
- *   Kinds: cacheState (bus: a block's state in a cache after the next transaction on it),
+ *   Kinds (each in its model's folder): cacheState (bus: a block's state in a cache after the next transaction on it),
  *   nextBusTransaction (bus: kind and requester of the next grant, value "RDX:1"),
  *   queuePointer (cni: slot and sense after a pointer's next update, value "2/1"),
  *   cniTransaction (cni: kind and issuer of the next transaction on a node's bus, value "INV:NI"),
@@ -66,7 +66,7 @@
  *   answerKey(assignment, personalisation, cache?, choices?) → KeyEntry[]      (instructors, tests)
  *   new SimCache() — one explored run per distinct scenario, shared across students;
  *       cache.run(scenario) → Run { key, session, stats, endCycle, halted }; cache.simulated
- *   statValue(stats, path, events?) / runStat(run, path) → number | null
+ *   statValue(model, stats, path, events?) / runStat(run, path) → number | null
  *       A dotted path into the model's Stats, `derived.<name>` (DERIVED_STATS) or `events.<kind>`.
  *
  * ## Hashing and issues (hashing.ts, issues.ts)
@@ -81,7 +81,6 @@ export {
   revealPrediction,
   predictionKindsFor,
   PREDICTION_KIND_NAMES,
-  PREDICTION_KINDS,
 } from './predict';
 export type {
   PredictionKind,

@@ -9,6 +9,8 @@
 import { hash53 } from '../kernel/hash';
 import type { Scenario } from '../scenario/schema';
 import { Session } from '../session';
+import type { DerivedStat } from '../model';
+import { ALL_MODELS, moduleOf, type ModelKind } from '../models';
 import type { Stats } from '../sim';
 import type { SimEvent } from '../trace/events';
 import { canonicalJson } from './hashing';
@@ -73,76 +75,31 @@ export class SimCache {
   }
 }
 
-const sum = (values: Iterable<number>) => {
-  let s = 0;
-  for (const v of values) s += v;
-  return s;
+/** Derived statistics every model has. */
+const COMMON_DERIVED: Readonly<Record<string, DerivedStat<{ cycles: number }, unknown>>> = {
+  cycles: { desc: 'The cycle the run ended at', of: ({ stats }) => stats.cycles },
 };
 
 /**
- * Statistics computed from a model's statistics and its event log, by name (`derived.<name>`).
+ * Statistics computed from a model's statistics and its event log, by name (`derived.<name>`):
+ * the common ones and each model's own (its module's `derivedStats`). Here with the description
+ * of the first model that has each, for menus and hints.
  * `events.<kind>` (e.g. `events.cr.interrupt`) counts the events of a kind.
  */
-export const DERIVED_STATS: Record<
-  string,
-  { desc: string; of: (stats: Stats, events: readonly SimEvent[]) => number | null }
-> = {
-  busTransactions: {
-    desc: 'All bus transactions (every node, every kind)',
-    of: (s) =>
-      'caches' in s
-        ? sum(Object.values(s.bus.transactions))
-        : 'ni' in s
-          ? sum(s.nodes.map((n) => sum(Object.values(n.transactions))))
-          : null,
-  },
-  uncachedTransactions: {
-    desc: 'Uncached loads and stores on every node (UCR8 + UCW8)',
-    of: (s) =>
-      'ni' in s ? sum(s.nodes.map((n) => n.transactions.UCR8 + n.transactions.UCW8)) : null,
-  },
-  headRefreshes: {
-    desc: "Lazy-pointer refreshes of a queue's head, every node",
-    of: (s) => ('ni' in s ? sum(s.nodes.map((n) => n.headRefreshes)) : null),
-  },
-  cycles: { desc: 'The cycle the run ended at', of: (s) => s.cycles },
-  maxLatency: {
-    desc: 'The longest message latency (Cranium: −1 if a message was never noticed)',
-    of: (s) =>
-      'packetsPlaced' in s
-        ? s.messages.some((m) => m.latency < 0)
-          ? -1
-          : Math.max(...s.messages.map((m) => m.latency))
-        : null,
-  },
-  queueOverflows: {
-    desc: 'Cranium: user or system queue overflows (the tail reaching the head)',
-    of: (s, events) =>
-      'packetsPlaced' in s
-        ? events.filter((e) => e.kind === 'cr.queue' && e.op === 'overflow').length
-        : null,
-  },
-  freezes: {
-    desc: 'Cranium: times an NI went into FREEZE',
-    of: (s, events) =>
-      'packetsPlaced' in s
-        ? events.filter((e) => e.kind === 'cr.flow' && e.to === 'FREEZE').length
-        : null,
-  },
-  deroutedPercent: {
-    desc: 'Deroutes per delivered packet, in percent',
-    of: (s) => {
-      const net = 'packetsPlaced' in s ? s.network : 'deroutes' in s ? s : null;
-      return net ? 100 * net.deroutes.perPacket : null;
-    },
-  },
-};
+export const DERIVED_STATS: Readonly<Record<string, { desc: string }>> = (() => {
+  const described: Record<string, { desc: string }> = {};
+  for (const table of [COMMON_DERIVED, ...ALL_MODELS.map((m) => m.derivedStats)])
+    for (const [name, { desc }] of Object.entries(table)) described[name] ??= { desc };
+  return described;
+})();
 
 /**
- * The number at a statistic's path, or null when there is none (or it is not a number). `events`
- * is the run's event log, for `derived.*` statistics that count events and for `events.<kind>`.
+ * The number at a statistic's path in a run of `model`, or null when there is none (or it is not
+ * a number, or the model has no such derived statistic). `events` is the run's event log, for
+ * `derived.*` statistics that count events and for `events.<kind>`.
  */
 export function statValue(
+  model: ModelKind,
   stats: Stats,
   path: string,
   events: readonly SimEvent[] = [],
@@ -153,8 +110,14 @@ export function statValue(
     return events.filter((e) => e.kind === kind).length;
   }
   if (keys[0] === 'derived') {
-    const d = keys.length === 2 ? DERIVED_STATS[keys[1]!] : undefined;
-    const v = d ? d.of(stats, events) : null;
+    const name = keys.length === 2 ? keys[1]! : '';
+    const own = moduleOf(model).derivedStats;
+    const d = Object.hasOwn(own, name)
+      ? own[name]
+      : Object.hasOwn(COMMON_DERIVED, name)
+        ? COMMON_DERIVED[name]
+        : undefined;
+    const v = d ? d.of({ stats, events }) : null;
     return typeof v === 'number' && Number.isFinite(v) ? v : null;
   }
   let node: unknown = stats;
@@ -167,4 +130,4 @@ export function statValue(
 
 /** A statistic of a run (its statistics and its whole event log). */
 export const runStat = (run: Run, path: string): number | null =>
-  statValue(run.stats, path, run.session.timeline.log);
+  statValue(run.session.meta.model, run.stats, path, run.session.timeline.log);

@@ -15,3 +15,9 @@ export type CommonEventBody =
         | 'all messages delivered'
         | 'a program waits forever';
     };
+
+/** Where an event sits in the run: the cycle whose work produced it, and its place in the log. */
+export interface EventStamp {
+  cycle: number;
+  seq: number;
+}

@@ -6,13 +6,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { SimEvent } from '../../sim-core/index';
-import { logText } from '../export/event-text';
+import { logText } from '../../sim-core/index';
 import type { Cell } from '../export/csv';
-import { actions, useApp, type AppState } from '../state/store';
+import { actions, useApp } from '../state/store';
 import { bStore } from './compare-store';
 import { countOnly, diffLogs, diffStats, type CycleDiff, type DiffEvent } from './diff';
-
-const blockBytesOf = (s: AppState) => (s.meta?.model === 'bus' ? s.meta.geometry.blockBytes : 0);
 
 export function fmt(value: Cell): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -127,8 +125,8 @@ function Side({ e, diff }: { e: DiffEvent | null; diff: RowDiff }) {
 function LogDiff({ a, b }: { a: string; b: string }) {
   const logA = useApp((s) => s.log);
   const logB = useStore(bStore, (s) => s.log);
-  const bytesA = useApp(blockBytesOf);
-  const bytesB = useStore(bStore, blockBytesOf);
+  const metaA = useApp((s) => s.meta);
+  const metaB = useStore(bStore, (s) => s.meta);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [onlyDiffering, setOnlyDiffering] = useState(true);
   const id = useId();
@@ -138,10 +136,10 @@ function LogDiff({ a, b }: { a: string; b: string }) {
       diffLogs(
         logA,
         logB,
-        (e: SimEvent) => logText(e, bytesA),
-        (e: SimEvent) => logText(e, bytesB),
+        (e: SimEvent) => (metaA ? logText(e, metaA) : null),
+        (e: SimEvent) => (metaB ? logText(e, metaB) : null),
       ),
-    [logA, logB, bytesA, bytesB],
+    [logA, logB, metaA, metaB],
   );
   const counts = useMemo(() => countOnly(diff), [diff]);
   const differing = useMemo(() => diff.filter((d) => d.differs), [diff]);

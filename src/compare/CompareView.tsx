@@ -10,7 +10,7 @@ import type { ViewName } from '../../sim-core/index';
 import { formatIssue } from '../../sim-core/index';
 import { PanelExport } from '../export/PanelExport';
 import { AppStoreContext, useApp } from '../state/store';
-import { viewRegistry } from '../views/registry';
+import { viewEntry } from '../views/registry';
 import { PanelContent } from '../views/PanelContent';
 import { ComparePicker } from './ComparePicker';
 import { CompareDiff } from './CompareDiff';
@@ -23,7 +23,7 @@ const SINGLE: readonly ViewName[] = ['notes', 'charts'];
 
 function Column({ side, name, label }: { side: 'A' | 'B'; name: ViewName; label: string }) {
   const id = useId();
-  const { title } = viewRegistry[name];
+  const { title } = viewEntry(name);
   return (
     <section
       className={`panel panel-${name} cmp-side cmp-side-${side}`}
@@ -47,7 +47,7 @@ function BPlaceholder({ name, label }: { name: ViewName; label: string }) {
   return (
     <section className={`panel cmp-side cmp-side-B cmp-waiting`} aria-label={`B: ${label}`}>
       <h2>
-        <span className="cmp-tag cmp-tag-B">B: {label}</span> {viewRegistry[name].title}
+        <span className="cmp-tag cmp-tag-B">B: {label}</span> {viewEntry(name).title}
       </h2>
       <p className="vt-empty">
         {status === 'error' ? 'B could not be run (see above).' : 'Running B…'}

@@ -6,15 +6,17 @@
  * with the scenario id and the cycle.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ViewName } from '../../sim-core/index';
-import { currentLink, useApp } from '../state/store';
+import { eventText, type ViewName } from '../../sim-core/index';
+import { uiOf } from '../models/index';
+import { currentLink, sweepOf, useApp } from '../state/store';
 import { statsCsv, sweepCsv, logCsv } from './csv';
 import { downloadBlob, downloadText, exportName } from './download';
-import { eventText } from './event-text';
 import { backgroundOf, drawingSnapshot, panelSnapshot, toPng } from './image';
 import { copyShareLink } from './share';
 import { buildTrace, MAX_TRACE_FRAMES, readRange } from './trace';
 import './export.css';
+
+const NO_POINTS: readonly unknown[] = [];
 
 export function PanelExport({
   name,
@@ -39,7 +41,10 @@ export function PanelExport({
   const log = useApp((s) => s.log);
   const meta = useApp((s) => s.meta);
   const api = useApp((s) => s.api);
-  const sweepPoints = useApp((s) => (s.meta?.model === 'cni' ? s.cniSweep.points : s.sweep.points));
+  const sweepPoints = useApp((s) => {
+    const sweep = s.meta ? uiOf(s.meta.model).charts?.sweep : undefined;
+    return sweep ? sweepOf(s, sweep).points : NO_POINTS;
+  });
 
   // The open menu may reach below a short panel, which would clip it (styles.css: .px-open).
   useEffect(() => {
@@ -61,7 +66,6 @@ export function PanelExport({
   const cycle = view?.cycle ?? 0;
   const file = (what: string, ext: string, at: number | string = cycle) =>
     exportName(scenario.id, what, at, ext, side);
-  const blockBytes = meta?.model === 'bus' ? meta.geometry.blockBytes : 0;
 
   const close = () => {
     setOpen(false);
@@ -180,7 +184,7 @@ export function PanelExport({
               onClick={() =>
                 csv(
                   'log',
-                  logCsv(log, (e) => eventText(e, blockBytes)),
+                  logCsv(log, (e) => (meta ? eventText(e, meta) : e.kind)),
                 )
               }
             >

@@ -2,16 +2,12 @@
  * The start page's catalogue: every built-in lecture scenario with its topic, summary and learning
  * goals, grouped by topic in teaching order, and the text filter over them. Pure: the scenario
  * files are read as data (they are validated when opened), nothing here touches the DOM.
+ * The topics and their headings are the models' (sim-core's TOPICS).
  */
+import { TOPIC_NAMES, TOPICS } from '../../sim-core/index';
 
-export const TOPICS = [
-  { topic: 'coherence', heading: 'Coherence' },
-  { topic: 'coherent-ni', heading: 'Coherent NIs' },
-  { topic: 'torus', heading: 'Torus and routing' },
-  { topic: 'cranium', heading: 'Cranium' },
-] as const;
-
-export type Topic = (typeof TOPICS)[number]['topic'];
+/** A topic's name (the scenario format's `topic`). */
+export type Topic = string;
 
 export interface CatalogueEntry {
   id: string;
@@ -28,7 +24,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** One entry from a built-in scenario's raw JSON (a missing topic is coherence, as in the format). */
 export function catalogueEntry(id: string, doc: unknown): CatalogueEntry {
   const d = (doc ?? {}) as Record<string, unknown>;
-  const topic = TOPICS.find((t) => t.topic === d.topic)?.topic ?? 'coherence';
+  const topic = TOPICS.find((t) => t.name === d.topic)?.name ?? TOPIC_NAMES[0];
   const goals = Array.isArray(d.learningGoals) ? d.learningGoals.map(str).filter(Boolean) : [];
   return {
     id,
@@ -68,9 +64,9 @@ export function filterCatalogue(
 export function groupByTopic(
   entries: readonly CatalogueEntry[],
 ): { topic: Topic; heading: string; entries: CatalogueEntry[] }[] {
-  return TOPICS.map(({ topic, heading }) => ({
-    topic,
-    heading,
-    entries: entries.filter((e) => e.topic === topic),
+  return TOPICS.map(({ name, short }) => ({
+    topic: name,
+    heading: short,
+    entries: entries.filter((e) => e.topic === name),
   })).filter((g) => g.entries.length > 0);
 }

@@ -1,45 +1,21 @@
 /**
- * The top bar: choose a lecture scenario, switch the protocol on the same program, open or save a
- * scenario file, and copy the share link of the exact current state.
+ * The top bar: choose a lecture scenario, switch the model's settings on the same workload (its
+ * page table's menus), open or save a scenario file, and copy the share link of the exact state.
  */
 import { useRef, useState } from 'react';
 import { builtinScenarios } from '../../scenarios/index';
-import type { ProtocolName } from '../../sim-core/index';
+import { ownScenario, TOPIC_NAMES, TOPICS, type Scenario } from '../../sim-core/index';
 import { actions, useApp } from '../state/store';
 import { CompareButton } from '../compare/CompareButton';
 import { copyShareLink } from '../export/share';
 import { lecture } from '../lecture/lecture-store';
-import { CniMenus } from './CniMenus';
-import { CraniumMenus } from './CraniumMenus';
-import { NetworkMenus } from './NetworkMenus';
-import { withSystem } from './with-system';
+import { uiOf } from '../models/index';
+import type { LoadSpec } from '../worker/sim-api';
 import { AssignmentMenu } from '../teaching/AssignmentMenu';
-import { assignmentActions, useAssignment, useLock } from '../teaching/assignment-store';
+import { assignmentActions, useAssignment } from '../teaching/assignment-store';
 
-export const PROTOCOLS: ProtocolName[] = ['MSI', 'MESI', 'MOESI'];
-
-/** The routers a lecturer can switch between on the same traffic. */
-export const ROUTERS = {
-  chaos: { label: 'chaos', fields: { router: 'chaos' } },
-  minimal: { label: 'minimal adaptive, no deroutes', fields: { router: 'minimal' } },
-  deflection: { label: 'deflection (hot potato)', fields: { router: 'deflection' } },
-  dor: { label: 'dimension-order + dateline', fields: { router: 'dor', dateline: true } },
-  'dor-no-dateline': {
-    label: 'dimension-order, no dateline',
-    fields: { router: 'dor', dateline: false },
-  },
-} as const;
-type RouterChoice = keyof typeof ROUTERS;
-
-/** The scenario menu's groups, in teaching order (a scenario without a topic is coherence). */
-const TOPICS = [
-  ['coherence', 'Cache coherence'],
-  ['coherent-ni', 'Coherent network interfaces'],
-  ['torus', 'Torus and routers'],
-  ['cranium', 'Cranium'],
-] as const;
-
-const topicOf = (doc: unknown): string => (doc as { topic?: string }).topic ?? 'coherence';
+/** A scenario without a topic belongs to the first (the format's default). */
+const topicOf = (doc: unknown): string => (doc as { topic?: string }).topic ?? TOPIC_NAMES[0];
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -55,8 +31,6 @@ export function Header() {
   const scenario = useApp((s) => s.scenario);
   const fileInput = useRef<HTMLInputElement>(null);
   const [shareNote, setShareNote] = useState('');
-  // In an assignment, locked and personalised parameters keep their values (menus disabled).
-  const lock = useLock();
   const inAssignment = useAssignment((s) => s.assignment !== null && s.student !== null);
 
   const builtinId = spec?.kind === 'builtin' ? spec.id : '';
@@ -116,10 +90,10 @@ export function Header() {
           {builtinId === '' ? (
             <option value="">{scenario?.title ?? 'Your scenario'} (file)</option>
           ) : null}
-          {TOPICS.map(([topic, heading]) => (
-            <optgroup key={topic} label={heading}>
+          {TOPICS.map(({ name, heading }) => (
+            <optgroup key={name} label={heading}>
               {builtinScenarios
-                .filter((s) => topicOf(s.doc) === topic)
+                .filter((s) => topicOf(s.doc) === name)
                 .map((s) => (
                   <option key={s.id} value={s.id}>
                     {(s.doc as { title: string }).title}
@@ -129,65 +103,7 @@ export function Header() {
           ))}
         </select>
       </label>
-      {scenario?.system.kind === 'network' ? (
-        <label>
-          Router
-          <select
-            value={
-              scenario.system.router !== 'dor'
-                ? scenario.system.router
-                : scenario.system.dateline
-                  ? 'dor'
-                  : 'dor-no-dateline'
-            }
-            disabled={(lock('system.router') ?? lock('system.dateline')) !== null}
-            title={lock('system.router') ?? lock('system.dateline') ?? undefined}
-            data-testid="router-select"
-            onChange={(e) =>
-              spec &&
-              void actions.reload(
-                withSystem(spec, ROUTERS[e.target.value as RouterChoice].fields),
-                'Switching router',
-              )
-            }
-          >
-            {(Object.keys(ROUTERS) as RouterChoice[]).map((key) => (
-              <option key={key} value={key}>
-                {ROUTERS[key].label}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      {spec && scenario ? <NetworkMenus spec={spec} scenario={scenario} /> : null}
-      {spec && scenario?.system.kind === 'cni' ? (
-        <CniMenus spec={spec} system={scenario.system} workload={scenario.workload} />
-      ) : null}
-      {spec && scenario?.system.kind === 'cranium' ? (
-        <CraniumMenus spec={spec} system={scenario.system} />
-      ) : null}
-      {scenario?.system.kind === 'bus' || scenario?.system.kind === 'cni' ? (
-        <label>
-          Protocol
-          <select
-            value={scenario.system.protocol}
-            disabled={lock('system.protocol') !== null}
-            title={lock('system.protocol') ?? undefined}
-            data-testid="protocol-select"
-            onChange={(e) =>
-              spec &&
-              void actions.reload(
-                withSystem(spec, { protocol: e.target.value as ProtocolName }),
-                'Switching protocol',
-              )
-            }
-          >
-            {PROTOCOLS.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </select>
-        </label>
-      ) : null}
+      {spec && scenario ? <ModelMenus spec={spec} scenario={scenario} /> : null}
       <span
         className="seed"
         title="The seed fixes every random choice; it is part of the share link"
@@ -240,4 +156,13 @@ export function Header() {
       </div>
     </header>
   );
+}
+
+/**
+ * The loaded model's menus for its settings (router, NI, bus, protocol, scheduler, …); in an
+ * assignment, locked and personalised parameters keep their values (the menus are disabled).
+ */
+function ModelMenus({ spec, scenario }: { spec: LoadSpec; scenario: Scenario }) {
+  const { Menus } = uiOf(scenario.system.kind);
+  return <Menus spec={spec} scenario={ownScenario(scenario)} />;
 }

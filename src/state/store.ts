@@ -7,22 +7,16 @@
  */
 import { createContext, useContext } from 'react';
 import { create, useStore, type StoreApi } from 'zustand';
-import { cniSweepPlan, DEFAULT_VIEWS } from '../../sim-core/index';
+import { DEFAULT_VIEWS } from '../../sim-core/index';
 import type {
-  BusFrame,
-  BusMeta,
-  CniSweepPoint,
-  CniSweepRequest,
   InputIssue,
   ModelMeta,
   Scenario,
   SessionView,
   SimEvent,
-  SweepPoint,
-  SweepRequest,
   ViewName,
 } from '../../sim-core/index';
-import type { LoadSpec, SimApi, SweepProgress, SweepResult } from '../worker/sim-api';
+import type { LoadSpec, SimApi } from '../worker/sim-api';
 import { linkFor } from './link';
 
 export type Selection =
@@ -40,13 +34,8 @@ export interface Problem {
   issues: InputIssue[];
 }
 
-/** The bus model's frame and description, or null while another model is loaded. */
-export const busFrame = (s: AppState): BusFrame | null =>
-  s.view?.frame.model === 'bus' ? s.view.frame : null;
-export const busMeta = (s: AppState): BusMeta | null => (s.meta?.model === 'bus' ? s.meta : null);
-
-/** A sweep's progress and points so far: a network load sweep by default, or a cni sweep. */
-export interface SweepState<R = SweepRequest, P = SweepPoint> {
+/** A sweep's progress and points so far (its request and points of the sweep's own types). */
+export interface SweepState<R = unknown, P = unknown> {
   running: boolean;
   done: number;
   total: number;
@@ -54,8 +43,6 @@ export interface SweepState<R = SweepRequest, P = SweepPoint> {
   cancelled: boolean;
   request: R | null;
 }
-
-export type CniSweepState = SweepState<CniSweepRequest, CniSweepPoint>;
 
 const idleSweep: SweepState<never, never> = {
   running: false,
@@ -87,10 +74,8 @@ export interface AppState {
   views: ViewName[];
   selection: Selection;
   helpOpen: boolean;
-  /** The latest load sweep (network scenarios): its points so far and progress. */
-  sweep: SweepState;
-  /** The latest message-size sweep (cni scenarios, Figs. 6-7). */
-  cniSweep: CniSweepState;
+  /** The latest run of each of the loaded model's sweeps, by name: points so far and progress. */
+  sweeps: Readonly<Record<string, SweepState>>;
 }
 
 /** A navigation request as data, so waiting requests can be merged instead of dropped. */
@@ -138,8 +123,7 @@ export const appStore = create<AppState>(() => ({
   views: [],
   selection: null,
   helpOpen: false,
-  sweep: idleSweep,
-  cniSweep: idleSweep,
+  sweeps: {},
 }));
 
 /**
@@ -215,25 +199,26 @@ function navigate(request: Navigation): Promise<void> {
   return drain();
 }
 
+/** A sweep's state in the store (idle before its first run). */
+export const sweepOf = <R, P>(s: AppState, name: string): SweepState<R, P> =>
+  (s.sweeps[name] ?? idleSweep) as SweepState<R, P>;
+
 /**
- * Runs a sweep in the worker into its slot of the state (`read` and `write` name the slot),
- * points appearing as they are measured. The service runs one sweep at a time (a new one stops
- * the old), so while either kind runs another does not start.
+ * Runs one of the model's sweeps in the worker into its slot of the state, points appearing as
+ * they are measured. The service runs one sweep at a time (a new one stops the old), so while
+ * one runs another does not start.
  */
-async function trackSweep<R, P>(
-  read: (s: AppState) => SweepState<R, P>,
-  write: (slot: SweepState<R, P>) => Partial<AppState>,
-  request: R,
-  total: number,
-  run: (api: SimApi, onProgress: SweepProgress<P>) => Promise<SweepResult<P>>,
-): Promise<void> {
-  const { api, sweep, cniSweep } = useApp.getState();
-  if (!api || sweep.running || cniSweep.running) return;
-  const update = (next: (slot: SweepState<R, P>) => Partial<SweepState<R, P>>) =>
-    useApp.setState((s) => write({ ...read(s), ...next(read(s)) }));
+async function trackSweep(name: string, request: unknown, total: number): Promise<void> {
+  const { api, sweeps } = useApp.getState();
+  if (!api || Object.values(sweeps).some((s) => s.running)) return;
+  const update = (next: (slot: SweepState) => Partial<SweepState>) =>
+    useApp.setState((s) => {
+      const slot = sweepOf(s, name);
+      return { sweeps: { ...s.sweeps, [name]: { ...slot, ...next(slot) } } };
+    });
   update(() => ({ running: true, done: 0, total, points: [], cancelled: false, request }));
   try {
-    const result = await run(api, (done, all, point) =>
+    const result = await api.sweep<unknown>(name, request, (done, all, point) =>
       update((slot) => ({ done, total: all, points: [...slot.points, point] })),
     );
     update(() => ({ running: false, cancelled: result.cancelled, points: result.points }));
@@ -269,9 +254,9 @@ export const actions = {
         view: reply.view,
         log: reply.log,
         digest: reply.digest,
-        views: options.views ?? reply.scenario.views ?? [...DEFAULT_VIEWS[reply.meta.model]],
-        sweep: idleSweep,
-        cniSweep: idleSweep,
+        views: options.views ??
+          reply.scenario.views ?? [...(DEFAULT_VIEWS[reply.meta.model] ?? [])],
+        sweeps: {},
         selection: null,
       });
       return true;
@@ -336,24 +321,8 @@ export const actions = {
 
   select: (selection: Selection) => useApp.setState({ selection }),
 
-  /** Runs a load sweep in the worker; points appear as they are measured. */
-  runSweep: (request: SweepRequest) =>
-    trackSweep(
-      (s) => s.sweep,
-      (sweep) => ({ sweep }),
-      request,
-      request.routers.length * request.loads.length,
-      (api, progress) => api.sweep(request, progress),
-    ),
-  /** Runs a cni message-size sweep (every NI that fits the bus, at every size) in the worker. */
-  runCniSweep: (request: CniSweepRequest) =>
-    trackSweep(
-      (s) => s.cniSweep,
-      (cniSweep) => ({ cniSweep }),
-      request,
-      cniSweepPlan(request).length,
-      (api, progress) => api.cniSweep(request, progress),
-    ),
+  /** Runs one of the model's sweeps (of `total` points) in the worker; points appear as measured. */
+  runSweep: (name: string, request: unknown, total: number) => trackSweep(name, request, total),
   cancelSweep: () => void useApp.getState().api?.cancelSweep(),
   dismissProblem: () => useApp.setState({ problem: null }),
   showProblem: (problem: Problem) => useApp.setState({ problem }),

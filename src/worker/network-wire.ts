@@ -1,12 +1,11 @@
 /**
- * The wire form of a view whose frame holds a torus (the network model's frame, and the Cranium
- * model's `network`): its routers and packets travel as two flat arrays of numbers instead of
- * objects. A saturated 16×16 torus is ~450 kB of JSON as objects, almost all of it repeated keys
+ * The wire form of a view whose frame holds a torus (where, the model's `torus` capability says):
+ * its routers and packets travel as two flat arrays of numbers instead of objects. A saturated 16×16 torus is ~450 kB of JSON as objects, almost all of it repeated keys
  * and state names; as numbers it is a fraction of that, which the page parses faster, once per
  * picture while playing. Strings travel as indexes into fixed tables; fromWire rebuilds the very
  * same objects, key for key. Everything else in the view is sent as it is.
  */
-import type { Frame, SessionView } from '../../sim-core/index';
+import { moduleOf, type Frame, type SessionView } from '../../sim-core/index';
 import type {
   Decision,
   FrameState,
@@ -17,7 +16,6 @@ import type {
   RouterView,
   Segment,
 } from '../../sim-core/network/network-frame';
-import type { CraniumFrame } from '../../sim-core/ni/cranium/cranium-frame';
 import { PORTS, type Port } from '../../sim-core/network/topology';
 
 export type Wire = (number | null)[];
@@ -27,12 +25,8 @@ interface WireNetworkFrame extends Omit<NetworkFrame, 'routers' | 'packets'> {
   packets: Wire;
 }
 
-type WireFrame =
-  | Exclude<Frame, NetworkFrame | CraniumFrame>
-  | WireNetworkFrame
-  | (Omit<CraniumFrame, 'network'> & { network: WireNetworkFrame });
-
-export type WireView = Omit<SessionView, 'frame'> & { frame: WireFrame };
+/** A view whose frame's torus, if any, is in wire form (typed as the frame it stands for). */
+export type WireView = SessionView;
 
 /**
  * A string union's members in a fixed order, a member's code being its index; the record makes
@@ -223,18 +217,22 @@ export const packetsWireOf = (frame: NetworkFrame): Wire =>
 
 export const packetsFromWire = (wire: Wire): PacketView[] => unflat(wire, getPacket);
 
-/** The view with its torus, if any, in wire form; only for a view JSON carries exactly. */
+/**
+ * The view with its torus, if the model's frame carries one (its `torus` capability says where),
+ * in wire form; only for a view JSON carries exactly.
+ */
 export function toWire(view: SessionView): WireView {
   const f = view.frame;
-  if (f.model === 'network') return { ...view, frame: toWireNetwork(f) };
-  if (f.model === 'cranium') return { ...view, frame: { ...f, network: toWireNetwork(f.network) } };
-  return { ...view, frame: f };
+  const torus = moduleOf(f.model).capabilities.torus;
+  if (!torus) return { ...view, frame: f };
+  const wire = toWireNetwork(torus.frame(f)) as unknown as NetworkFrame;
+  return { ...view, frame: torus.withFrame(f, wire) as Frame };
 }
 
 export function fromWire(wire: WireView): SessionView {
   const f = wire.frame;
-  if (f.model === 'network') return { ...wire, frame: fromWireNetwork(f) };
-  if (f.model === 'cranium')
-    return { ...wire, frame: { ...f, network: fromWireNetwork(f.network) } };
-  return { ...wire, frame: f };
+  const torus = moduleOf(f.model).capabilities.torus;
+  if (!torus) return { ...wire, frame: f };
+  const network = fromWireNetwork(torus.frame(f) as unknown as WireNetworkFrame);
+  return { ...wire, frame: torus.withFrame(f, network) as Frame };
 }

@@ -4,17 +4,13 @@
  * requires both to produce identical event logs.
  */
 import type {
-  CniSweepPoint,
   Frame,
-  CniSweepRequest,
   InputIssue,
   ModelMeta,
   Override,
   Scenario,
   SessionView,
   SimEvent,
-  SweepPoint,
-  SweepRequest,
 } from '../../sim-core/index';
 import type {
   PredictionCheck,
@@ -48,19 +44,15 @@ export type LoadReply =
     }
   | { ok: false; issues: InputIssue[] };
 
-/** A sweep's outcome: a network load sweep's points by default, or a cni sweep's. */
-export interface SweepResult<P = SweepPoint> {
+/** A sweep's outcome: its points (of the sweep's own type). */
+export interface SweepResult<P> {
   points: P[];
   /** Stopped by cancelSweep before every point was run. */
   cancelled: boolean;
 }
 
 /** Called after every point of a sweep (through a Comlink proxy from the worker). */
-export type SweepProgress<P = SweepPoint> = (
-  done: number,
-  total: number,
-  point: P,
-) => void | Promise<void>;
+export type SweepProgress<P> = (done: number, total: number, point: P) => void | Promise<void>;
 
 export interface SimApi {
   /** Validates and loads a scenario, explores it to its halt (or cycle limit), and seeks `cycle`. */
@@ -70,18 +62,12 @@ export interface SimApi {
   nextEvent(): Promise<SessionView>;
   prevEvent(): Promise<SessionView>;
   /**
-   * Runs the loaded network scenario's traffic at each offered load for each router; reports
+   * Runs one of the loaded model's sweeps (its module's `sweeps`, by name: a network's `load`
+   * sweep runs its traffic at each offered load for each router; the coherent NIs'
+   * `message-size` sweep runs a Fig. 6 ping-pong or a Fig. 7 stream per NI and size); reports
    * each point as it is done. A load or a cancelSweep stops it between points.
    */
-  sweep(request: SweepRequest, onProgress?: SweepProgress): Promise<SweepResult>;
-  /**
-   * Runs the loaded cni scenario's machine for each NI (that fits the bus) at each message size:
-   * a Fig. 6 ping-pong or a Fig. 7 stream per point. Progress and stopping as for `sweep`.
-   */
-  cniSweep(
-    request: CniSweepRequest,
-    onProgress?: SweepProgress<CniSweepPoint>,
-  ): Promise<SweepResult<CniSweepPoint>>;
+  sweep<P>(name: string, request: unknown, onProgress?: SweepProgress<P>): Promise<SweepResult<P>>;
   /** Stops whichever sweep is running, between two points. */
   cancelSweep(): Promise<void>;
   /**

@@ -4,19 +4,11 @@
  */
 import {
   applyOverrides,
-  cniSweepPlan,
-  cniSweepPoint,
   digestEvents,
+  moduleOf,
   parseScenario,
   Session,
   type SessionView,
-  networkConfigOf,
-  sweepPoint,
-  type CniScenario,
-  type CniSweepPoint,
-  type CniSweepRequest,
-  type NetworkScenario,
-  type SweepRequest,
 } from '../../sim-core/index';
 import { findBuiltin } from '../../scenarios/index';
 import { hash53 } from '../../sim-core/kernel/hash';
@@ -118,28 +110,17 @@ export class SimService implements SimApi {
     return this.current().prevEvent();
   }
 
-  async sweep(request: SweepRequest, onProgress?: SweepProgress): Promise<SweepResult> {
-    const scenario = this.current().scenario;
-    if (scenario.system.kind !== 'network') throw new Error('sweeps need a network scenario');
-    const base = networkConfigOf(scenario as NetworkScenario);
-    const jobs = request.routers.flatMap((router) =>
-      request.loads.map((load) => () => sweepPoint(base, router, load, request)),
-    );
-    return this.runPoints(jobs, onProgress);
-  }
-
-  async cniSweep(
-    request: CniSweepRequest,
-    onProgress?: SweepProgress<CniSweepPoint>,
-  ): Promise<SweepResult<CniSweepPoint>> {
-    const scenario = this.current().scenario;
-    if (scenario.system.kind !== 'cni') throw new Error('cni sweeps need a cni scenario');
-    const base = scenario as CniScenario;
-    const jobs = cniSweepPlan(request).map(
-      ({ ni, bytes }) =>
-        () =>
-          cniSweepPoint(base, ni, request.bus, request.metric, bytes),
-    );
+  async sweep<P>(
+    name: string,
+    request: unknown,
+    onProgress?: SweepProgress<P>,
+  ): Promise<SweepResult<P>> {
+    const session = this.current();
+    const kind = session.meta.model;
+    const plan = moduleOf(kind).capabilities.sweeps?.[name];
+    if (!plan) throw new Error(`a ${kind} scenario has no ${name} sweep`);
+    // The schema paired the scenario's workload with its model; the request is the sweep's own.
+    const jobs = plan(session.scenario as never, request as never) as (() => P)[];
     return this.runPoints(jobs, onProgress);
   }
 

@@ -3,7 +3,7 @@
  * simulation runs; tests (and a browser without module workers) use the in-process one.
  */
 import { proxy, wrap, type Remote } from 'comlink';
-import type { PackedNavigation, SimApi } from './sim-api';
+import type { PackedNavigation, SimApi, SweepProgress, SweepResult } from './sim-api';
 import { SimService, unpackView } from './sim-service';
 
 export function createInProcessSim(): SimApi {
@@ -30,10 +30,12 @@ export function createWorkerSim(): WorkerSim {
     nextEvent: async () => unpackView(await remote.nextEventPacked()),
     prevEvent: async () => unpackView(await remote.prevEventPacked()),
     // A callback cannot be cloned into the worker: it travels as a Comlink proxy.
-    sweep: (request, onProgress) =>
-      remote.sweep(request, onProgress ? proxy(onProgress) : undefined),
-    cniSweep: (request, onProgress) =>
-      remote.cniSweep(request, onProgress ? proxy(onProgress) : undefined),
+    sweep: <P>(name: string, request: unknown, onProgress?: SweepProgress<P>) =>
+      remote.sweep(
+        name,
+        request,
+        onProgress ? proxy(onProgress as SweepProgress<unknown>) : undefined,
+      ) as Promise<SweepResult<P>>,
     cancelSweep: () => remote.cancelSweep(),
     frames: (from, to) => remote.frames(from, to),
     predict: (kinds) => remote.predict(kinds),

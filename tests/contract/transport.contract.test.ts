@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../../scenarios/index';
 import { createInProcessSim, createWorkerSim } from '../../src/worker/transports';
 import type { SimApi } from '../../src/worker/sim-api';
+import type { CniSweepPoint, SweepPoint } from '../../sim-core/index';
 
 const worker = createWorkerSim();
 afterAll(() => worker.terminate());
@@ -77,9 +78,13 @@ describe('load sweeps', () => {
       const loaded = await api.load({ kind: 'builtin', id: 'chaos-vs-dor', overrides: [] });
       expect(loaded.ok).toBe(true);
       const progress: number[] = [];
-      const result = await api.sweep({ ...request, routers: [...request.routers] }, (done) => {
-        progress.push(done);
-      });
+      const result = await api.sweep<SweepPoint>(
+        'load',
+        { ...request, routers: [...request.routers] },
+        (done) => {
+          progress.push(done);
+        },
+      );
       expect(progress).toEqual([1, 2, 3, 4]);
       expect(result.cancelled).toBe(false);
       results.push(result.points);
@@ -94,9 +99,13 @@ describe('load sweeps', () => {
   it('stops between points when cancelled', async () => {
     const api = createInProcessSim();
     await api.load({ kind: 'builtin', id: 'chaos-vs-dor', overrides: [] });
-    const running = api.sweep({ ...request, routers: [...request.routers] }, (done) => {
-      if (done === 1) void api.cancelSweep();
-    });
+    const running = api.sweep<SweepPoint>(
+      'load',
+      { ...request, routers: [...request.routers] },
+      (done) => {
+        if (done === 1) void api.cancelSweep();
+      },
+    );
     const result = await running;
     expect(result.cancelled).toBe(true);
     expect(result.points).toHaveLength(1);
@@ -112,7 +121,8 @@ describe('cni message-size sweeps', () => {
       const loaded = await api.load({ kind: 'builtin', id: 'cni-remote-pingpong', overrides: [] });
       expect(loaded.ok).toBe(true);
       const progress: [number, number][] = [];
-      const result = await api.cniSweep(
+      const result = await api.sweep<CniSweepPoint>(
+        'message-size',
         { metric: 'latency', bus: 'io', nis: [...nis], sizes: [8, 64] },
         (done, total) => {
           progress.push([done, total]);
@@ -150,7 +160,7 @@ describe('cni message-size sweeps', () => {
       overrides: [],
     });
     expect(loaded.ok).toBe(true);
-    const result = await worker.api.cniSweep({
+    const result = await worker.api.sweep<CniSweepPoint>('message-size', {
       metric: 'bandwidth',
       bus: 'memory',
       nis: [...nis],
@@ -167,7 +177,8 @@ describe('cni message-size sweeps', () => {
   it('stops between points when cancelled', async () => {
     const api = createInProcessSim();
     await api.load({ kind: 'builtin', id: 'cni-remote-pingpong', overrides: [] });
-    const result = await api.cniSweep(
+    const result = await api.sweep<CniSweepPoint>(
+      'message-size',
       { metric: 'latency', bus: 'memory', nis: [...nis], sizes: [8, 16] },
       (done) => {
         if (done === 1) void api.cancelSweep();
@@ -181,8 +192,8 @@ describe('cni message-size sweeps', () => {
     const api = createInProcessSim();
     await api.load({ kind: 'builtin', id: 'chaos-vs-dor', overrides: [] });
     await expect(
-      api.cniSweep({ metric: 'latency', bus: 'memory', nis: ['CNI16Q'], sizes: [8] }),
-    ).rejects.toThrow('cni sweeps need a cni scenario');
+      api.sweep('message-size', { metric: 'latency', bus: 'memory', nis: ['CNI16Q'], sizes: [8] }),
+    ).rejects.toThrow('a network scenario has no message-size sweep');
   });
 });
 

@@ -12,8 +12,9 @@ import { clonePlain } from '../../sim-core/kernel/clone';
 import { QUEUE_NAMES } from '../../sim-core/ni/cranium/cranium-config';
 import { CraniumSystem } from '../../sim-core/ni/cranium/cranium-system';
 import { parseScenario } from '../../sim-core/scenario/parse';
-import type { CraniumScenario, ScenarioInput } from '../../sim-core/scenario/schema';
-import { craniumConfigOf } from '../../sim-core/sim';
+import type { ScenarioInput } from '../../sim-core/scenario/schema';
+import type { CraniumScenario } from '../../sim-core/ni/cranium/cranium-schema';
+import { craniumConfigOf } from '../../sim-core/ni/cranium/module';
 import type { SimEventBody } from '../../sim-core/trace/events';
 
 const LINES = 256; // an 8 KB page of 32-byte lines

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { findBuiltin } from '../../scenarios/index';
 import { applyOverrides, parseScenario, type Scenario } from '../../sim-core/index';
-import { SWITCHES, switchesFor, type Switch } from '../../src/shell/CniSettings';
+import { SWITCHES, switchesFor, type Switch } from '../../src/models/cni/CniSettings';
 
 type CniSystem = Extract<Scenario['system'], { kind: 'cni' }>;
 

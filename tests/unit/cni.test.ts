@@ -8,7 +8,7 @@ import { MESSAGE_NETWORKS } from '../../sim-core/ni/cni/message-network';
 import { runToEnd, scenarioOf } from '../property/support';
 import { findBuiltin } from '../../scenarios/index';
 import { CNI_BUS_PRESETS } from '../../sim-core/ni/cni/config';
-import { CNI_SOFTWARE_OVERHEAD } from '../../sim-core/scenario/schema';
+import { CNI_SOFTWARE_OVERHEAD } from '../../sim-core/ni/cni/cni-schema';
 import type { SimEventBody } from '../../sim-core/trace/events';
 
 function cniDoc(system: Record<string, unknown>, messages: Record<string, unknown>) {

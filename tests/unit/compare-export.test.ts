@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../../scenarios/index';
-import { applyOverrides, parseScenario, Session, type SimEvent } from '../../sim-core/index';
+import {
+  applyOverrides,
+  eventText,
+  logText,
+  parseScenario,
+  Session,
+  type SimEvent,
+} from '../../sim-core/index';
 import { choiceGroups } from '../../src/compare/choices';
 import { countOnly, diffLogs, diffStats } from '../../src/compare/diff';
 import {
@@ -18,7 +25,6 @@ import {
   withVs,
 } from '../../src/compare/vs';
 import { csvCell, flatten, logCsv, statsCsv, sweepCsv, toCsv } from '../../src/export/csv';
-import { eventText, logText } from '../../src/export/event-text';
 import {
   buildTrace,
   eventsInRange,
@@ -37,6 +43,9 @@ function run(id: string, overrides: { path: string; value: unknown }[] = []): Se
   session.exploreAll();
   return session;
 }
+
+/** A bus model's static description, to word bus events with. */
+const META = run('write-invalidation').meta;
 
 /** A minimal event of a kind the narration does not describe (so the text is its fields). */
 const ev = (cycle: number, seq: number, proc: number, cycles = 5): SimEvent =>
@@ -104,7 +113,7 @@ describe('CSV', () => {
   it('writes the whole event log: one row per event under cycle,seq,kind,text', () => {
     const session = run('write-invalidation');
     const log = session.timeline.log;
-    const text = logCsv(log, (e) => eventText(e, 16));
+    const text = logCsv(log, (e) => eventText(e, META));
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('cycle,seq,kind,text');
     expect(lines).toHaveLength(log.length + 1);
@@ -116,10 +125,10 @@ describe('event text', () => {
   it('uses the narration, transition wording, or the kind and fields', () => {
     const session = run('write-invalidation');
     const log = session.timeline.log;
-    for (const e of log) expect(eventText(e, 16)).not.toBe('');
+    for (const e of log) expect(eventText(e, META)).not.toBe('');
     const transition = log.find((e) => e.kind === 'coh.transition')!;
-    expect(eventText(transition, 16)).toMatch(/^P\d .+→.+ on /);
-    expect(eventText(ev(3, 1, 2), 16)).toMatch(/P2|cpu\.compute/);
+    expect(eventText(transition, META)).toMatch(/^P\d .+→.+ on /);
+    expect(eventText(ev(3, 1, 2), META)).toMatch(/P2|cpu\.compute/);
   });
 });
 
@@ -156,7 +165,7 @@ describe('trace of a cycle range', () => {
 });
 
 describe('diff of two event logs', () => {
-  const text = (e: SimEvent) => eventText(e, 16);
+  const text = (e: SimEvent) => eventText(e, META);
 
   it('matches equal events by kind and text, whatever their sequence numbers', () => {
     const a = [ev(1, 0, 0), ev(1, 1, 1), ev(3, 2, 0)];
@@ -196,8 +205,8 @@ describe('diff of two event logs', () => {
     const words = (e: SimEvent) => (e.kind === 'cpu.done' ? null : text(e));
     expect(diffLogs(a, [ev(1, 5, 0)], words)[0]).toMatchObject({ cycle: 1, differs: false });
     const session = run('write-invalidation');
-    const listed = session.timeline.log.filter((e) => logText(e, 16) !== null).length;
-    const diff = diffLogs(session.timeline.log, [], (e) => logText(e, 16));
+    const listed = session.timeline.log.filter((e) => logText(e, META) !== null).length;
+    const diff = diffLogs(session.timeline.log, [], (e) => logText(e, META));
     expect(diff.flatMap((d) => d.rows)).toHaveLength(listed);
     expect(listed).toBeLessThan(session.timeline.log.length);
   });

@@ -10,9 +10,9 @@ import type {
   CraniumPacketView,
   CraniumPageLine,
 } from '../../sim-core/ni/cranium/cranium-frame';
-import { indexCraniumLog } from '../../src/views/cranium/cranium-log';
-import { lineOrder } from '../../src/views/cranium/PageGrid';
-import { messageTimeline, reorderReplay } from '../../src/views/gantt/gantt-data';
+import { indexCraniumLog } from '../../src/models/cranium/cranium/cranium-log';
+import { lineOrder } from '../../src/models/cranium/cranium/PageGrid';
+import { messageTimeline, reorderReplay } from '../../src/models/cranium/gantt/gantt-data';
 
 function run(id: string, cycle?: number) {
   const parsed = parseScenario(findBuiltin(id)!.doc);

@@ -10,8 +10,11 @@ import { parseScenario } from '../../sim-core/scenario/parse';
 import type { ScenarioInput } from '../../sim-core/scenario/schema';
 import type { SimEventBody } from '../../sim-core/trace/events';
 import { CraniumSystem } from '../../sim-core/ni/cranium/cranium-system';
-import { craniumConfigOf } from '../../sim-core/sim';
-import type { CraniumScenario } from '../../sim-core/scenario/schema';
+import { craniumConfigOf } from '../../sim-core/ni/cranium/module';
+import type {
+  CraniumProgramInput,
+  CraniumScenario,
+} from '../../sim-core/ni/cranium/cranium-schema';
 
 function runWithEvents(input: ScenarioInput): { sys: CraniumSystem; events: SimEventBody[] } {
   const parsed = parseScenario(input);
@@ -22,7 +25,7 @@ function runWithEvents(input: ScenarioInput): { sys: CraniumSystem; events: SimE
   return { sys, events };
 }
 
-type Program = Extract<ScenarioInput['workload'], { nodes: unknown }>['nodes'][number]['program'];
+type Program = CraniumProgramInput;
 
 const twoNodes = (
   sender: Program,

@@ -1,13 +1,12 @@
 /** Lecture mode's pure logic: steps, step navigation, URL modes, zoom levels and the catalogue. */
 import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../../scenarios/index';
-import { parseScenario, Session } from '../../sim-core/index';
+import { parseScenario, Session, TOPICS } from '../../sim-core/index';
 import {
   catalogueEntry,
   filterCatalogue,
   groupByTopic,
   plainText,
-  TOPICS,
 } from '../../src/lecture/catalogue';
 import {
   activeStepIndex,
@@ -198,7 +197,7 @@ describe('the start page catalogue', () => {
 
   it('lists every built-in scenario under one of the four topics, with summary and goals', () => {
     const groups = groupByTopic(entries);
-    expect(groups.map((g) => g.heading)).toEqual(TOPICS.map((t) => t.heading));
+    expect(groups.map((g) => g.heading)).toEqual(TOPICS.map((t) => t.short));
     expect(groups.flatMap((g) => g.entries).length).toBe(builtinScenarios.length);
     for (const e of entries) {
       expect(e.title).not.toBe('');

@@ -24,6 +24,7 @@ import {
 import { clonePlain } from '../../sim-core/kernel/clone';
 import type { SimEventBody } from '../../sim-core/trace/events';
 import { narrate } from '../../sim-core/trace/narrate';
+import { networkModel } from '../../sim-core/network/module';
 
 const torus = (k: number, attached = k): Topology => ({ kind: 'torus', k, attached });
 
@@ -343,7 +344,7 @@ describe('the packet exchange', () => {
     expect(
       narrate(
         first.map((e, seq) => ({ ...e, cycle: now + 1, seq })),
-        32,
+        networkModel.meta(net.cfg, net),
       ),
     ).toContain('router 0: packet 1 is EXCHANGED');
     // Each stuck packet is promised the frame that leaves and waits for it, not for a route.
@@ -360,7 +361,7 @@ describe('the packet exchange', () => {
     expect(
       narrate(
         events.map((e, seq) => ({ ...e, cycle: 0, seq })),
-        32,
+        networkModel.meta(net.cfg, net),
       ),
     ).toContain(
       'router 0: packet 2 moves into multi-queue slot 0, the frame its router freed in the packet exchange',

@@ -1,30 +1,33 @@
 /** Narration of the coherent-NI model's events and of its quiet cycles. */
-import type { SimEvent } from '../../trace/events';
+import type { EventVocabulary } from '../../model';
 import type { CniEventBody } from './cni-events';
 import type { CniFrame } from './cni-frame';
+import type { CniMeta } from './cni-meta';
 
 const who = (node: number, agent: string) => `${agent}${node === 0 ? '' : `@${node}`}`;
 
 const sourceText = (source: string) =>
   source === 'memory' ? 'memory supplies it' : source === '—' ? '' : `${source} supplies it`;
 
-export function describeCniEvent(e: CniEventBody & Pick<SimEvent, 'cycle'>): string | null {
-  switch (e.kind) {
-    case 'cni.access':
-      if (e.hit) return null;
-      return `${who(e.node, e.agent)} ${e.op} ${e.target} ${e.state === 'I' ? 'misses' : `needs write permission (${e.state})`}: ${e.why}`;
-    case 'cni.txn': {
+export const cniVocabulary: EventVocabulary<CniEventBody, CniMeta> = {
+  narration: {
+    'cni.access': (e) =>
+      e.hit
+        ? null
+        : `${who(e.node, e.agent)} ${e.op} ${e.target} ${e.state === 'I' ? 'misses' : `needs write permission (${e.state})`}: ${e.why}`,
+    'cni.txn': (e) => {
       const src = ['RD', 'RDX', 'ITOM'].includes(e.txnKind) ? sourceText(e.source) : '';
       return `${who(e.node, e.agent)}'s ${e.txnKind} ${e.target} holds the bus ${e.cycles} cycles${src ? `, ${src}` : ''}${e.posted ? ' (posted by the bridge)' : ''} — ${e.why}`;
-    }
-    case 'cni.coh':
+    },
+    'cni.coh': (e) => {
       if (e.event === 'Snarf')
         return `${who(e.node, e.agent)} snarfs ${e.target} as it is written back: I→S`;
       if (e.from === e.to || !e.event.startsWith('Other')) return null;
       return `${who(e.node, e.agent)}'s copy of ${e.target} ${e.from}→${e.to}`;
-    case 'cni.nack':
-      return `the I/O bridge NACKs ${who(e.node, e.agent)}'s ${e.target}: both buses started at once; its retry is guaranteed`;
-    case 'cni.msg': {
+    },
+    'cni.nack': (e) =>
+      `the I/O bridge NACKs ${who(e.node, e.agent)}'s ${e.target}: both buses started at once; its retry is guaranteed`,
+    'cni.msg': (e) => {
       const m = `message ${e.msg}`;
       switch (e.phase) {
         case 'send':
@@ -48,18 +51,35 @@ export function describeCniEvent(e: CniEventBody & Pick<SimEvent, 'cycle'>): str
         case 'ack':
           return null;
       }
-      return null;
-    }
-    case 'cni.pointer':
-      return `${e.queue}.${e.pointer} = ${e.value} (sense ${e.sense})`;
-    case 'cni.device':
-      return `NI@${e.node}: ${e.what}`;
-    case 'cni.lost':
-      return `⚠ message ${e.msg} LOST: ${e.target} now holds message ${e.got} — ${e.why}`;
-    case 'cni.work':
-      return null;
-  }
-}
+    },
+    'cni.pointer': (e) => `${e.queue}.${e.pointer} = ${e.value} (sense ${e.sense})`,
+    'cni.device': (e) => `NI@${e.node}: ${e.what}`,
+    'cni.lost': (e) => `⚠ message ${e.msg} LOST: ${e.target} now holds message ${e.got} — ${e.why}`,
+    'cni.work': () => null,
+  },
+  log: {
+    who: {
+      'cni.access': (e, at) => at(e.agent, e.node),
+      'cni.txn': (e, at) => at(e.agent, e.node),
+      'cni.coh': (e, at) => at(e.agent, e.node),
+      'cni.nack': (e, at) => at(e.agent, e.node),
+      'cni.pointer': (e, at) => at(e.agent, e.node),
+      'cni.work': (e, at) => at(e.agent, e.node),
+      'cni.device': (e, at) => at('NI', e.node),
+      'cni.msg': (e) => `msg ${e.msg}`,
+      'cni.lost': () => 'check',
+    },
+    text: {
+      // A same-state snoop is left out; other transitions are listed, muted.
+      'cni.coh': (e, meta) =>
+        e.from === e.to
+          ? null
+          : (cniVocabulary.narration['cni.coh'](e, meta) ??
+            `${e.target} ${e.from}→${e.to} on ${e.event}`),
+    },
+    style: { 'cni.coh': 'transition', 'cni.lost': 'violation' },
+  },
+};
 
 export function narrateQuietCni(frame: CniFrame): string {
   if (frame.cycle === 0) return 'Initial state: every queue is empty. Step forward to begin.';

@@ -5,8 +5,8 @@
  * two-node workload on the loaded scenario's machine; points are independent, so the caller can
  * report progress and stop between them.
  */
-import type { CniScenario } from '../../scenario/schema';
-import { cniConfigOf } from '../../sim';
+import type { CniScenario } from './cni-schema';
+import { cniConfigOf } from './cni-config-of';
 import type { CniWorkload } from './cni-config';
 import { CniSystem } from './cni-system';
 import {

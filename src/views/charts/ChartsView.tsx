@@ -1,12 +1,11 @@
-/** The charts panel: load sweeps for a network scenario, Figs. 6-7 sweeps for a cni scenario. */
+/** The charts panel: the loaded model's sweeps (load sweeps on a torus, Figs. 6-7 for the CNIs). */
+import { uiOf } from '../../models/index';
 import { useApp } from '../../state/store';
-import { CniSweepPanel } from './CniSweepPanel';
-import { LoadSweepPanel } from './LoadSweepPanel';
 
 export function ChartsView() {
   const model = useApp((s) => s.meta?.model);
-  if (model === 'network') return <LoadSweepPanel />;
-  if (model === 'cni') return <CniSweepPanel />;
+  const charts = model ? uiOf(model).charts : undefined;
+  if (charts) return <charts.Panel />;
   return (
     <p className="vg-muted">
       Sweeps need a network or network-interface scenario: load one to compare routers or NIs.

@@ -5,10 +5,10 @@
  */
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { describeEvent } from '../../../sim-core/index';
-import type { SimEvent } from '../../../sim-core/index';
-import { actions, useApp, busMeta } from '../../state/store';
-import { useCraniumLog } from '../cranium/selection';
+import { logStyle, logText, logWho } from '../../../sim-core/index';
+import type { LogStyle, ModelMeta, SimEvent } from '../../../sim-core/index';
+import { uiOf } from '../../models/index';
+import { actions, useApp } from '../../state/store';
 import '../views-graphics.css';
 
 const ROW_H = 26;
@@ -18,121 +18,32 @@ interface Row {
   e: SimEvent;
   who: string;
   text: string;
-  style: 'plain' | 'transition' | 'violation';
+  style: LogStyle;
   /** Lower-cased cycle, who and text, for the search box. */
   haystack: string;
 }
 
-/** Who acted: an agent of a coherent-NI node is named with its node when there are several. */
-function whoOf(e: SimEvent, nodes: number): string {
-  const at = (agent: string, node: number) => (nodes > 1 ? `${agent}@${node}` : agent);
-  switch (e.kind) {
-    case 'cpu.hit':
-    case 'cpu.miss':
-    case 'cpu.perform':
-    case 'cpu.compute':
-    case 'cpu.spin':
-    case 'cpu.done':
-      return `P${e.proc}`;
-    case 'coh.transition':
-    case 'cache.evict':
-    case 'bus.request':
-    case 'bus.drop':
-      return `P${e.cache}`;
-    case 'bus.grant':
-    case 'bus.done':
-      return 'bus';
-    case 'net.route':
-    case 'net.buffer':
-      return `R${e.router}`;
-    case 'net.inject':
-    case 'net.deliver':
-      return `pkt ${e.packet}`;
-    case 'net.stall':
-    case 'invariant.violation':
-      return 'check';
-    case 'sim.halt':
-      return 'sim';
-    case 'cni.access':
-    case 'cni.txn':
-    case 'cni.coh':
-    case 'cni.nack':
-    case 'cni.pointer':
-    case 'cni.work':
-      return at(e.agent, e.node);
-    case 'cni.device':
-      return at('NI', e.node);
-    case 'cni.msg':
-      return `msg ${e.msg}`;
-    case 'cni.lost':
-      return 'check';
-    case 'cr.cpu':
-    case 'cr.notify':
-      return at('P', e.node);
-    case 'cr.cache':
-      return at('cache', e.node);
-    case 'cr.command':
-    case 'cr.lookup':
-    case 'cr.dma':
-    case 'cr.arrive':
-    case 'cr.dispatch':
-    case 'cr.place':
-    case 'cr.channel':
-    case 'cr.queue':
-    case 'cr.interrupt':
-    case 'cr.flow':
-    case 'cr.barrier':
-      return at('NI', e.node);
-  }
-}
-
-/** A network event of a packet that is not a Cranium packet: another process's traffic. */
-function isOtherTraffic(e: SimEvent, cranium: ReadonlySet<number>): boolean {
-  switch (e.kind) {
-    case 'net.inject':
-    case 'net.route':
-    case 'net.buffer':
-    case 'net.deliver':
-      return !cranium.has(e.packet);
-    default:
-      return false;
-  }
-}
-
-/** Text of a row, or null for events the log leaves out (cache hits, compute, own transients). */
-function rowText(e: SimEvent, blockBytes: number): string | null {
-  // Protocol transitions have no narration of their own; the log still lists them, muted.
-  if (e.kind === 'coh.transition') return `P${e.cache} ${e.from}→${e.to} on ${e.event}`;
-  if (e.kind === 'cni.coh') {
-    if (e.from === e.to) return null;
-    return describeEvent(e, blockBytes) ?? `${e.target} ${e.from}→${e.to} on ${e.event}`;
-  }
-  return describeEvent(e, blockBytes);
-}
-
-function styleOf(e: SimEvent): Row['style'] {
-  if (e.kind === 'coh.transition' || e.kind === 'cni.coh') return 'transition';
-  if (e.kind === 'invariant.violation' || e.kind === 'cni.lost') return 'violation';
-  return 'plain';
+/** A torus event of a packet that is not one of the model's own: another process's traffic. */
+function isOtherTraffic(e: SimEvent, own: ReadonlySet<number>): boolean {
+  return e.kind.startsWith('net.') && 'packet' in e && !own.has(e.packet);
 }
 
 function buildRows(
   log: readonly SimEvent[],
-  blockBytes: number,
-  nodes: number,
-  hide: ReadonlySet<number> | null,
+  meta: ModelMeta,
+  own: ReadonlySet<number> | null,
 ): Row[] {
   const rows: Row[] = [];
   for (const e of log) {
-    if (hide && isOtherTraffic(e, hide)) continue;
-    const text = rowText(e, blockBytes);
+    if (own && isOtherTraffic(e, own)) continue;
+    const text = logText(e, meta);
     if (text === null) continue;
-    const who = whoOf(e, nodes);
+    const who = logWho(e, meta);
     rows.push({
       e,
       who,
       text,
-      style: styleOf(e),
+      style: logStyle(e),
       haystack: `${e.cycle} ${who} ${text}`.toLowerCase(),
     });
   }
@@ -153,25 +64,19 @@ function firstAtOrAfter(rows: readonly Row[], cycle: number): number {
 
 export function EventLogView() {
   const log = useApp((s) => s.log);
-  // Block size names bus addresses; a network log has none to name.
-  const blockBytes = useApp((s) =>
-    s.meta === null ? null : (busMeta(s)?.geometry.blockBytes ?? 0),
-  );
-  const nodes = useApp((s) => s.meta?.nodes ?? 1);
+  const meta = useApp((s) => s.meta);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [showTransitions, setShowTransitions] = useState(true);
-  // A Cranium run's torus carries other processes' packets: by default the log leaves them out.
-  const cranium = useApp((s) => s.meta?.model === 'cranium');
-  const craniumLog = useCraniumLog();
+  // A torus may carry other processes' packets besides the model's own: by default the log
+  // leaves them out.
+  const ownPackets = meta ? uiOf(meta.model).torusPackets : undefined;
+  const own = useMemo(() => ownPackets?.own(log) ?? null, [ownPackets, log]);
   const [showOther, setShowOther] = useState(false);
-  const hide = cranium && !showOther ? craniumLog.craniumNet : null;
+  const hide = own && !showOther ? own : null;
   const [query, setQuery] = useState('');
   const search = useDeferredValue(query.trim().toLowerCase());
 
-  const all = useMemo(
-    () => (blockBytes === null ? [] : buildRows(log, blockBytes, nodes, hide)),
-    [log, blockBytes, nodes, hide],
-  );
+  const all = useMemo(() => (meta === null ? [] : buildRows(log, meta, hide)), [log, meta, hide]);
   const rows = useMemo(
     () =>
       all.filter(
@@ -275,7 +180,7 @@ export function EventLogView() {
           />
           show protocol transitions
         </label>
-        {cranium ? (
+        {own ? (
           <label>
             <input
               type="checkbox"

@@ -6,7 +6,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { PROTOCOL_ACTIONS, PROTOCOL_EVENTS, PROTOCOL_EVENT_NAMES } from '../../../sim-core/index';
 import type { Cell, ProtocolEvent, SimEvent } from '../../../sim-core/index';
-import { useApp, busMeta } from '../../state/store';
+import { moduleOf } from '../../../sim-core/index';
+import { useApp } from '../../state/store';
 import { stateStyle } from '../../theme/states';
 import '../views-graphics.css';
 
@@ -101,7 +102,9 @@ function cellTitle(state: string, event: ProtocolEvent, cell: Cell): string {
 }
 
 export function ProtocolTableView() {
-  const protocol = useApp((s) => busMeta(s)?.protocol ?? null);
+  const protocol = useApp((s) =>
+    s.meta ? (moduleOf(s.meta.model).capabilities.protocol?.(s.meta) ?? null) : null,
+  );
   const events = useApp((s) => s.view?.events ?? NO_EVENTS);
 
   const fired = useMemo(

@@ -2,7 +2,8 @@
  * The network views' view of the store: the network frame, the followed packet and router, a
  * delivered packet's trail, the topology and the watchdog's latest stall.
  */
-import type { NetworkFrame, SimEvent } from '../../../sim-core/index';
+import { moduleOf, type NetworkFrame, type SimEvent } from '../../../sim-core/index';
+import { uiOf } from '../../models/index';
 import type { PacketView } from '../../../sim-core/network/network-frame';
 import { neighbour, type Dir, type Topology } from '../../../sim-core/network/topology';
 import { actions, useApp, type AppState } from '../../state/store';
@@ -11,14 +12,18 @@ export const selectPacket = (id: number) => actions.select({ kind: 'packet', pac
 export const selectRouter = (id: number) => actions.select({ kind: 'router', router: id });
 export const clearSelection = () => actions.select(null);
 
-/** The followed network packet: the one selected, or the network packet of a selected Cranium packet. */
+/** The model's capability to carry a torus, if the loaded model has one. */
+const torusOf = (model: string) => moduleOf(model).capabilities.torus;
+
+/**
+ * The followed torus packet: the one selected, or the torus packet of a selected packet of the
+ * model's own (a Cranium packet).
+ */
 export function useSelectedPacket(): number | null {
   return useApp((s) => {
     if (s.selection?.kind === 'packet') return s.selection.packet;
-    if (s.selection?.kind !== 'crPacket' || s.view?.frame.model !== 'cranium') return null;
-    const id = s.selection.packet;
-    const netId = s.view.frame.packets.find((p) => p.id === id)?.netId ?? -1;
-    return netId >= 0 ? netId : null;
+    if (!s.selection || !s.view) return null;
+    return uiOf(s.view.frame.model).torusPackets?.followed(s.selection, s.view.frame) ?? null;
   });
 }
 
@@ -60,40 +65,33 @@ export function trailFromLog(
 let logTrail: { log: readonly SimEvent[]; packet: number; trail: PacketTrail | null } | null = null;
 
 /**
- * The packet behind the selection, once delivered. A Cranium packet (chosen as one, or as its
- * network packet) keeps its path in the frame; a network-model packet's comes from the log.
+ * The packet behind the selection, once delivered. A model whose packets keep their path in the
+ * frame (the Cranium NI's) says so; a plain torus packet's path comes from the log.
  */
 function selectedTrail(s: AppState): PacketTrail | null {
   const sel = s.selection;
-  if (s.view?.frame.model === 'network' && sel?.kind === 'packet' && s.meta?.model === 'network') {
-    if (logTrail?.log !== s.log || logTrail.packet !== sel.packet)
-      logTrail = {
-        log: s.log,
-        packet: sel.packet,
-        trail: trailFromLog(s.log, sel.packet, s.meta.topology),
-      };
-    const trail = logTrail.trail;
-    return trail && s.view.cycle >= trail.deliveredAt ? trail : null;
-  }
-  if (s.view?.frame.model !== 'cranium' || !sel) return null;
-  const p =
-    sel.kind === 'crPacket'
-      ? s.view.frame.packets.find((q) => q.id === sel.packet)
-      : sel.kind === 'packet'
-        ? s.view.frame.packets.find((q) => q.netId === sel.packet)
-        : undefined;
-  return p && p.deliveredAt >= 0 && p.path.length > 0 ? p : null;
+  if (!s.view || !s.meta || !sel) return null;
+  const own = uiOf(s.view.frame.model).torusPackets;
+  if (own) return own.trail(sel, s.view.frame);
+  const torus = torusOf(s.meta.model);
+  if (!torus || sel.kind !== 'packet') return null;
+  if (logTrail?.log !== s.log || logTrail.packet !== sel.packet)
+    logTrail = {
+      log: s.log,
+      packet: sel.packet,
+      trail: trailFromLog(s.log, sel.packet, torus.meta(s.meta).topology),
+    };
+  const trail = logTrail.trail;
+  return trail && s.view.cycle >= trail.deliveredAt ? trail : null;
 }
 
 export function useSelectedTrail(): PacketTrail | null {
   return useApp(selectedTrail);
 }
 
-/** The topology of the loaded network (or the torus under the Cranium NIs). */
+/** The topology of the loaded model's torus, if it has one. */
 export function useTopology(): Topology | null {
-  return useApp((s) =>
-    s.meta?.model === 'network' || s.meta?.model === 'cranium' ? s.meta.topology : null,
-  );
+  return useApp((s) => (s.meta ? (torusOf(s.meta.model)?.meta(s.meta).topology ?? null) : null));
 }
 
 export type StallEvent = Extract<SimEvent, { kind: 'net.stall' }>;
@@ -122,20 +120,14 @@ export function useSelectedRouter(): number | null {
   return useApp((s) => (s.selection?.kind === 'router' ? s.selection.router : null));
 }
 
-/** The current frame if it is the network model's (or the torus under the Cranium NIs), else null. */
+/** The torus in the current frame, if the loaded model has one. */
 export function useNetworkFrame(): NetworkFrame | null {
   return useApp((s) =>
-    s.view?.frame.model === 'network'
-      ? s.view.frame
-      : s.view?.frame.model === 'cranium'
-        ? s.view.frame.network
-        : null,
+    s.view ? (torusOf(s.view.frame.model)?.frame(s.view.frame) ?? null) : null,
   );
 }
 
-/** Phits per packet (the schema has already turned "chaos"/"cranium" into numbers). */
+/** Phits per packet of the loaded model's torus (the schema turned "chaos"/"cranium" into numbers). */
 export function useScenarioPacketPhits(): number | null {
-  return useApp((s) =>
-    s.meta?.model === 'network' || s.meta?.model === 'cranium' ? s.meta.packetPhits : null,
-  );
+  return useApp((s) => (s.meta ? (torusOf(s.meta.model)?.meta(s.meta).packetPhits ?? null) : null));
 }

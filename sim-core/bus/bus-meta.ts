@@ -1,0 +1,18 @@
+/** What never changes during a bus-model run: the protocol, programs, geometry and costs. */
+import type { Protocol } from '../memory/protocol';
+import type { FlatInstruction } from './program';
+
+export interface BusMeta {
+  model: 'bus';
+  nodes: number;
+  protocol: Protocol;
+  programs: Pick<FlatInstruction, 'op' | 'text' | 'depth'>[][];
+  geometry: {
+    sizeBytes: number;
+    associativity: number;
+    blockBytes: number;
+    wordBytes: number;
+    sets: number;
+  };
+  costs: Record<string, number>;
+}

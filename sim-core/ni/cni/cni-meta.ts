@@ -1,0 +1,17 @@
+/** What never changes during a coherent-NI run: the NI kind, bus, protocol, costs and layout. */
+import type { Protocol } from '../../memory/protocol';
+import type { CniConfig } from './cni-config';
+import type { NiKind } from './config';
+import type { BlockInfo, QueueLayout } from './layout';
+
+export interface CniMeta {
+  model: 'cni';
+  nodes: number;
+  ni: NiKind;
+  bus: CniConfig['bus'];
+  protocol: Protocol;
+  costs: Record<string, number>;
+  blocks: BlockInfo[];
+  queues: QueueLayout[];
+  workload: CniConfig['workload'];
+}

@@ -1,0 +1,46 @@
+/**
+ * The caches panel: one table per processor's cache, side by side. Rows touched in this cycle are
+ * outlined and tagged, stale words are struck through, and the selected block is highlighted in
+ * every cache, so a step's effect on each copy of a block is visible at a glance.
+ */
+import { useApp } from '../../../state/store';
+import { busFrame, busMeta } from '../selection';
+import '../../../views/views-tables.css';
+import { useSelectedBlock } from './blockSelection';
+import { CacheCard } from './CacheCard';
+import { touchedBlocks } from './touchedBlocks';
+
+export function CachesView() {
+  const caches = useApp((s) => busFrame(s)?.caches);
+  const events = useApp((s) => s.view?.events);
+  const meta = useApp((s) => busMeta(s));
+  const showLru = useApp(
+    (s) =>
+      s.scenario?.system.kind === 'bus' &&
+      s.scenario.system.cache.replacement === 'lru' &&
+      (busMeta(s)?.geometry.associativity ?? 1) > 1,
+  );
+  const selectedBlock = useSelectedBlock();
+  if (!caches || !events || !meta) return <p className="vt-empty">No scenario loaded.</p>;
+  const touched = touchedBlocks(events, meta.geometry.blockBytes);
+  return (
+    <div className="vt-view">
+      <p className="vt-key">
+        Outlined rows <span className="changed-tag">changed</span> in this cycle; struck-through
+        grey words must not be used; hatched states are transient. Click a row to follow its block.
+      </p>
+      <div className="vt-cards">
+        {caches.map((cache) => (
+          <CacheCard
+            key={cache.id}
+            cache={cache}
+            meta={meta}
+            showLru={showLru}
+            touched={touched.get(cache.id) ?? new Set()}
+            selectedBlock={selectedBlock}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/** The bus model's frame and description in the store, or null while another model is loaded. */
+import type { BusFrame, BusMeta } from '../../../sim-core/index';
+import type { AppState } from '../../state/store';
+
+export const busFrame = (s: AppState): BusFrame | null =>
+  s.view?.frame.model === 'bus' ? s.view.frame : null;
+export const busMeta = (s: AppState): BusMeta | null => (s.meta?.model === 'bus' ? s.meta : null);

@@ -1,0 +1,48 @@
+/** One queue's ring: React owns the SVG element and its lifetime, the D3 renderer draws in it. */
+import { useEffect, useRef } from 'react';
+import type { QueueView } from '../../../../sim-core/ni/cni/cni-frame';
+import { reducedMotion } from '../../../d3/motion';
+import { createQueueRenderer, type QueueRenderer } from '../../../d3/queue-renderer';
+
+export function QueueRing({
+  queue,
+  activeTarget,
+  activeKind,
+  playing,
+}: {
+  queue: QueueView;
+  /** The block on the bus now and the transaction's kind, if any. */
+  activeTarget: string | null;
+  activeKind: string | null;
+  playing: boolean;
+}) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const rendererRef = useRef<QueueRenderer | null>(null);
+  const drawn = useRef<QueueView | null>(null);
+
+  useEffect(() => {
+    if (!svgRef.current) return;
+    const renderer = createQueueRenderer(svgRef.current);
+    rendererRef.current = renderer;
+    return () => {
+      renderer.destroy();
+      rendererRef.current = null;
+      drawn.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const renderer = rendererRef.current;
+    if (!renderer) return;
+    // Animate a step, never playback or the first drawing.
+    const animate = !playing && drawn.current !== null && drawn.current !== queue;
+    const active =
+      activeTarget !== null && activeKind !== null
+        ? { target: activeTarget, kind: activeKind }
+        : null;
+    renderer.update(queue, { animate: animate && !reducedMotion(), active });
+    drawn.current = queue;
+  }, [queue, activeTarget, activeKind, playing]);
+
+  return <svg ref={svgRef} aria-hidden="true" focusable="false" />;
+}

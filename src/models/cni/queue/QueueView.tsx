@@ -1,0 +1,83 @@
+/**
+ * The cachable queues of the chosen node (Figs. 2 and 3 of the CNI paper): each queue as a ring
+ * of slots with its pointers, the blocks that hold the pointers, and a table version of the ring
+ * (read by screen readers, shown on request); CNI16Qm's device cache; the NI's and the messaging
+ * software's counts.
+ */
+import { useState } from 'react';
+import { occupancyText } from '../../../d3/cni-text';
+import { useApp } from '../../../state/store';
+import { AgentActivity } from '../cni/AgentActivity';
+import { NodePicker } from '../cni/NodePicker';
+import { useCniFrame, useSelectedNode } from '../cni/selection';
+import '../views-cni.css';
+import '../../../views/views-graphics.css';
+import '../../../views/views-tables.css';
+import { DeviceCache } from './DeviceCache';
+import { NiQueueStatus } from './NiQueueStatus';
+import { QueueLegend } from './QueueLegend';
+import { QueuePointers } from './QueuePointers';
+import { QueueRing } from './QueueRing';
+import { QueueTable } from './QueueTable';
+import { TableToggle } from '../../../views/TableToggle';
+
+export function QueueView() {
+  const frame = useCniFrame();
+  const node = useSelectedNode(frame);
+  const playing = useApp((s) => s.playing);
+  const [showTable, setShowTable] = useState(false);
+  if (!frame || !node) return <p className="vg-muted">No scenario loaded.</p>;
+  // The interface's side of the queues; a local queue joins two processors with no NI.
+  const niQueues = node.queues.length > 0 && node.agents.some((a) => a.name === 'NI');
+  const current = node.bus.current;
+
+  return (
+    <div className="cv-view" data-testid="queue-view">
+      <div className="cv-toolbar">
+        <NodePicker frame={frame} node={node.id} />
+        {node.queues.length > 0 ? (
+          <TableToggle checked={showTable} onChange={setShowTable} plural />
+        ) : null}
+      </div>
+      <AgentActivity node={node} />
+      {node.queues.length === 0 ? (
+        <p className="vg-muted">
+          {frame.ni} has no cachable queues
+          {node.cdrs ? ': it exposes cachable device registers (open Device registers).' : '.'}
+        </p>
+      ) : (
+        <>
+          <QueueLegend queues={node.queues} />
+          <div className="cv-rings">
+            {node.queues.map((q) => (
+              <section
+                key={`${node.id}-${q.name}`}
+                className="cv-ring"
+                aria-label={`Queue ${q.name}`}
+              >
+                <h3>
+                  {q.name}: {q.sender} → {q.receiver}{' '}
+                  <span className="cv-sub">
+                    {q.slotCount} slots of {q.slotBlocks} block{q.slotBlocks === 1 ? '' : 's'} ·
+                    home {q.home} ·{' '}
+                    <strong data-testid={`queue-occupancy-${q.name}`}>{occupancyText(q)}</strong>
+                  </span>
+                </h3>
+                <QueueRing
+                  queue={q}
+                  activeTarget={current?.target ?? null}
+                  activeKind={current?.kind ?? null}
+                  playing={playing}
+                />
+                <QueuePointers queue={q} active={current?.target ?? null} />
+                <QueueTable queue={q} visible={showTable} />
+              </section>
+            ))}
+          </div>
+        </>
+      )}
+      {niQueues ? <DeviceCache node={node} /> : null}
+      {niQueues ? <NiQueueStatus frame={frame} node={node} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The Cranium views' view of the store: the frame and description, which node the NI panel shows
+ * (by default the first node that receives: a recv or a queue poll in its program), the selected
+ * Cranium packet (picked here, or followed on the torus as its network packet) and the event log
+ * indexed for the timeline and the packet card.
+ */
+import { useMemo } from 'react';
+import { create } from 'zustand';
+import type { ModelMeta, Scenario, SimEvent } from '../../../../sim-core/index';
+import type {
+  CraniumFrame,
+  CraniumNodeView,
+  CraniumPacketView,
+} from '../../../../sim-core/ni/cranium/cranium-frame';
+import { actions, useApp, type AppState } from '../../../state/store';
+import { indexCraniumLog, type CraniumLogIndex } from './cranium-log';
+
+export type CraniumMeta = Extract<ModelMeta, { model: 'cranium' }>;
+export type CraniumSystem = Extract<Scenario['system'], { kind: 'cranium' }>;
+
+export function useCraniumFrame(): CraniumFrame | null {
+  return useApp((s) => (s.view?.frame.model === 'cranium' ? s.view.frame : null));
+}
+
+export function useCraniumMeta(): CraniumMeta | null {
+  return useApp((s) => (s.meta?.model === 'cranium' ? s.meta : null));
+}
+
+export function useCraniumSystem(): CraniumSystem | null {
+  return useApp((s) => (s.scenario?.system.kind === 'cranium' ? s.scenario.system : null));
+}
+
+/** The node the user picked, per scenario (another scenario starts from its default again). */
+const useNodeChoice = create<{ scenario: string; node: number } | null>(() => null);
+
+export function selectCraniumNode(scenario: string, node: number): void {
+  useNodeChoice.setState({ scenario, node }, true);
+}
+
+/**
+ * The scenario's `focusNode`, else the first configured node whose program receives (recv or a
+ * user-queue poll), else the first.
+ */
+export function defaultNode(meta: CraniumMeta, frame: CraniumFrame, focus?: number): number {
+  if (focus !== undefined) return focus;
+  const receiver = meta.programs.find((p) =>
+    p.lines.some((l) => l.startsWith('NIR_recv_channel') || l.startsWith('receive ')),
+  );
+  return receiver?.node ?? frame.nodes[0]?.node ?? 0;
+}
+
+export function useCraniumNode(frame: CraniumFrame | null): CraniumNodeView | null {
+  const meta = useCraniumMeta();
+  const scenario = useApp((s) => s.scenario?.id ?? '');
+  const focus = useApp((s) => s.scenario?.focusNode);
+  const choice = useNodeChoice();
+  if (!frame || !meta) return null;
+  const wanted =
+    choice && choice.scenario === scenario ? choice.node : defaultNode(meta, frame, focus);
+  return frame.nodes.find((n) => n.node === wanted) ?? frame.nodes[0] ?? null;
+}
+
+export const selectCrPacket = (id: number) => actions.select({ kind: 'crPacket', packet: id });
+
+/** The Cranium packet selected here, or whose network packet is followed on the torus. */
+function selectedCrPacket(s: AppState): CraniumPacketView | null {
+  const sel = s.selection;
+  if (s.view?.frame.model !== 'cranium' || !sel) return null;
+  if (sel.kind === 'crPacket') return s.view.frame.packets.find((p) => p.id === sel.packet) ?? null;
+  if (sel.kind === 'packet')
+    return s.view.frame.packets.find((p) => p.netId === sel.packet) ?? null;
+  return null;
+}
+
+export function useSelectedCrPacket(): CraniumPacketView | null {
+  return useApp(selectedCrPacket);
+}
+
+/** The id of the selected Cranium packet (stable while the frame changes). */
+export function useSelectedCrPacketId(): number | null {
+  return useApp((s) => selectedCrPacket(s)?.id ?? null);
+}
+
+const indexed = new WeakMap<readonly SimEvent[], CraniumLogIndex>();
+
+/** A run's event log, indexed once (shared by every view that asks). */
+export function craniumLogOf(log: readonly SimEvent[]): CraniumLogIndex {
+  let index = indexed.get(log);
+  if (!index) {
+    index = indexCraniumLog(log);
+    indexed.set(log, index);
+  }
+  return index;
+}
+
+/** The whole event log of the loaded run, indexed. */
+export function useCraniumLog(): CraniumLogIndex {
+  const log = useApp((s) => s.log);
+  return useMemo(() => craniumLogOf(log), [log]);
+}

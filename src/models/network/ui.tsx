@@ -1,0 +1,22 @@
+/** The network model's page: the router menu and settings, its statistics and load sweeps. */
+import type { NetworkTypes } from '../../../sim-core/network/module';
+import type { ModelUi } from '../model-ui';
+import { NetworkStatsTable } from '../../views/stats/NetworkStatsTable';
+import { LoadSweepPanel } from './LoadSweepPanel';
+import { NetworkMenus } from './NetworkMenus';
+import { routerChoices, RouterMenu } from './RouterMenu';
+
+export const networkUi: ModelUi<NetworkTypes> = {
+  kind: 'network',
+  // The torus, router and charts panels are shared with every model that has a torus.
+  views: {},
+  Menus: ({ spec, scenario }) => (
+    <>
+      <RouterMenu spec={spec} scenario={scenario} />
+      <NetworkMenus spec={spec} scenario={scenario} />
+    </>
+  ),
+  Stats: ({ stats }) => <NetworkStatsTable stats={stats} />,
+  charts: { Panel: LoadSweepPanel, sweep: 'load' },
+  compareChoices: ({ system }) => [routerChoices(system)],
+};

@@ -59,21 +59,9 @@ function registerThen(ctx: CraniumCtx, node: NodeState, followUp: CraniumFollowU
   return ctx.cfg.timing.register;
 }
 
-function loadOrStore(
-  ctx: CraniumCtx,
-  node: NodeState,
-  i: Extract<CraniumInstruction, { op: 'load' | 'store' }>,
-): number {
-  const t = ctx.cfg.timing;
-  const line = lineName(i.buffer, i.line);
-  const hit = node.cache[line] !== undefined;
-  if (i.op === 'store') {
-    const b = node.buffers[i.buffer];
-    if (b) b.lines[i.line] = (b.lines[i.line] ?? 0) + 1;
-    cacheTo(ctx, node, line, 'DE', 'the processor writes the line');
-  } else if (!hit) cacheTo(ctx, node, line, 'CE', 'the load misses and fetches the line');
-  return hit ? t.cacheHit : t.cacheMiss;
-}
+/** A load or store costs a cache hit or a miss. */
+const accessCycles = (ctx: CraniumCtx, hit: boolean): number =>
+  hit ? ctx.cfg.timing.cacheHit : ctx.cfg.timing.cacheMiss;
 
 const INSTRUCTIONS: InstructionHandlers<CraniumCtx, NodeState, CraniumInstruction> = {
   compute: (_ctx, _node, i) => i.cycles,
@@ -101,8 +89,20 @@ const INSTRUCTIONS: InstructionHandlers<CraniumCtx, NodeState, CraniumInstructio
     if (writeBarrier(ctx, node, i.value, cycles)) node.proc.wait = { kind: 'barrier' };
     return cycles;
   },
-  load: loadOrStore,
-  store: loadOrStore,
+  load: (ctx, node, i) => {
+    const line = lineName(i.buffer, i.line);
+    const hit = node.cache[line] !== undefined;
+    if (!hit) cacheTo(ctx, node, line, 'CE', 'the load misses and fetches the line');
+    return accessCycles(ctx, hit);
+  },
+  store: (ctx, node, i) => {
+    const line = lineName(i.buffer, i.line);
+    const hit = node.cache[line] !== undefined;
+    const b = node.buffers[i.buffer];
+    if (b) b.lines[i.line] = (b.lines[i.line] ?? 0) + 1;
+    cacheTo(ctx, node, line, 'DE', 'the processor writes the line');
+    return accessCycles(ctx, hit);
+  },
   thaw: (ctx, node) => registerThen(ctx, node, { op: 'thaw' }),
   flow: (ctx, node, i) => registerThen(ctx, node, { op: 'flow', state: i.state }),
 };

@@ -12,6 +12,18 @@ import type { ChannelCommand } from './program';
 import { reserveEntry } from './receive';
 
 type Command<K extends ChannelCommand['op']> = Extract<ChannelCommand, { op: K }>;
+type Handler<K extends ChannelCommand['op']> = (
+  ctx: CraniumCtx,
+  node: NodeState,
+  i: Command<K>,
+) => void;
+
+/** What each command does when its register write completes. */
+const COMMANDS: { readonly [K in ChannelCommand['op']]: Handler<K> } = {
+  send: post,
+  recv: post,
+  reset,
+};
 
 /** The commands whose register write has completed take effect, in the order they were stored. */
 export function runCommands(ctx: CraniumCtx, node: NodeState): void {
@@ -20,12 +32,7 @@ export function runCommands(ctx: CraniumCtx, node: NodeState): void {
   const c = ctx.state.cycle;
   const due = ni.commands.filter((cmd) => cmd.at <= c);
   ni.commands = ni.commands.filter((cmd) => cmd.at > c);
-  for (const { instr } of due)
-    (COMMANDS[instr.op] as (ctx: CraniumCtx, node: NodeState, i: ChannelCommand) => void)(
-      ctx,
-      node,
-      instr,
-    );
+  for (const { instr } of due) (COMMANDS[instr.op] as Handler<typeof instr.op>)(ctx, node, instr);
 }
 
 /** The reset bit: the channel is cleared to inactive, keeping its cached translations. */
@@ -185,7 +192,3 @@ function redirectDecoded(ctx: CraniumCtx, node: NodeState, channel: number): voi
     });
   }
 }
-
-const COMMANDS: {
-  readonly [K in ChannelCommand['op']]: (ctx: CraniumCtx, node: NodeState, i: Command<K>) => void;
-} = { send: post, recv: post, reset };

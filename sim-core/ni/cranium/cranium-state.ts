@@ -4,9 +4,11 @@
  * running its program, its cache and its pinned pages (digest §C.4–§C.13).
  */
 import type { NetworkState } from '../../network/network';
+import type { CarriedPacket, PacketStore } from '../../node/torus/packet-store';
+import type { ProcessorState } from '../../node/torus/processor';
 import type { QueueName } from './cranium-config';
 import type { Destination } from './dispatch';
-import type { CraniumInstruction } from './program';
+import type { ChannelCommand } from './program';
 
 export type FlowState = 'NORMAL' | 'FLUSH' | 'FREEZE';
 export type ChannelPhase = 'idle' | 'queued' | 'lookup' | 'active' | 'ready';
@@ -112,7 +114,7 @@ export interface NiState {
   /** The scheduler FIFO of accepted commands (Teschio's 64 × 6 bits). */
   sched: { dir: 'send' | 'recv'; channel: number }[];
   /** Commands stored by the processor, effective when the register write completes. */
-  commands: { at: number; instr: CraniumInstruction }[];
+  commands: { at: number; instr: ChannelCommand }[];
   /** Payload reads on their way to the outbox. */
   dmaReads: { packet: number; readyAt: number }[];
   inbox: InboxEntry[];
@@ -130,19 +132,20 @@ export type WaitKind =
   | { kind: 'queue'; queue: QueueName }
   | { kind: 'barrier' };
 
-export interface ProcState {
-  pc: number;
-  /** The instruction being executed or waited on (−1 before the first). */
-  current: number;
-  busyUntil: number;
-  /** What the processor spins on; its final poll starts when the condition holds. */
-  wait: WaitKind | null;
+/** What a processor does when its current instruction's or final poll's time is up. */
+export type CraniumFollowUp =
+  /** Report the final poll of a channel register or the barrier. */
+  | { op: 'notify'; what: 'send' | 'recv' | 'barrier'; channel: number }
+  /** The polled flag is set: read the payload (its load's cycles), clear the flag. */
+  | { op: 'consume'; queue: QueueName; payloadCycles: number }
+  /** The head-advance register access ends: the head moves (or underflows). */
+  | { op: 'advance'; queue: QueueName }
+  | { op: 'thaw' }
+  | { op: 'flow'; state: FlowState };
+
+export interface ProcState extends ProcessorState<WaitKind, CraniumFollowUp> {
   /** Entries left to take from the polled queue in the current pollQueue. */
   pollsLeft: number;
-  /** An event to report when the current instruction's time is up. */
-  finishing: string | null;
-  status: 'running' | 'spinning' | 'done';
-  doneAt: number;
 }
 
 export interface LineRecord {
@@ -173,27 +176,17 @@ export interface NodeState {
   cache: Record<string, CacheLineState>;
 }
 
-export interface CraniumPacket {
-  id: number;
+export interface CraniumPacket extends CarriedPacket<number[]> {
   msg: number;
   src: number;
   dst: number;
   srcChannel: number;
   destChannel: number;
   seq: number;
-  header: number[];
   payload: number;
-  netId: number;
   createdAt: number;
-  injectedAt: number;
-  headAt: number;
-  deliveredAt: number;
   placedAt: number;
   placed: string;
-  hops: number;
-  deroutes: number;
-  path: number[];
-  derouted: boolean[];
 }
 
 export interface MessageRecord {
@@ -216,16 +209,13 @@ export interface MessageRecord {
   receiver: number;
 }
 
-export interface CraniumState {
+/** Its packet store (packets, inFlight, nextPacket) is the torus-node kit's. */
+export interface CraniumState extends PacketStore<CraniumPacket> {
   cycle: number;
   halted: boolean;
   net: NetworkState;
   nodes: NodeState[];
-  packets: Record<number, CraniumPacket>;
-  /** Network packet id → Cranium packet id, while in flight. */
-  inFlight: Record<number, number>;
   messages: Record<number, MessageRecord>;
-  nextPacket: number;
   nextMessage: number;
   barrierGeneration: number;
 }

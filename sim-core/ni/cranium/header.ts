@@ -72,4 +72,15 @@ export const withDestination = (words: readonly number[], dy: number, dx: number
   ...words.slice(1),
 ];
 
+/**
+ * The faults a lecture injects into a packet's header (digest §C.16(d): a corrupted header goes
+ * to the system error queue): a nonzero destination on delivery, or a redundancy code that
+ * does not check.
+ */
+export const HEADER_FAULTS: Record<'none' | 'dest' | 'crc', (words: number[]) => number[]> = {
+  none: (words) => words,
+  dest: (words) => [0x0001, ...words.slice(1)],
+  crc: (words) => words.map((w, i) => (i === 5 ? (w ^ 0x0100) & 0xffff : w)),
+};
+
 export const hex16 = (w: number): string => w.toString(16).toUpperCase().padStart(4, '0');

@@ -69,6 +69,9 @@ export type CraniumInstruction =
 
 export type CraniumProgram = CraniumInstruction[];
 
+/** The instructions that store a command in a channel register (digest §C.3). */
+export type ChannelCommand = Extract<CraniumInstruction, { op: 'send' | 'recv' | 'reset' }>;
+
 /** One line of C-like pseudocode per instruction, for the program listing. */
 export function instructionText(i: CraniumInstruction): string {
   switch (i.op) {

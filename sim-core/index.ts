@@ -47,7 +47,17 @@ export { decodeLink, encodeLink, LINK_VERSION, MAX_LINK_LENGTH } from './scenari
 export type { LinkSource, LinkState } from './scenario/share-link';
 export { narrate, describeEvent } from './trace/narrate';
 export type { SimEvent, SimEventKind } from './trace/events';
-export { protocols } from './memory/protocols';
-export { PROTOCOL_EVENTS, PROTOCOL_EVENT_NAMES, PROTOCOL_ACTIONS } from './memory/protocol';
-export type { Protocol, Cell, ProtocolEvent, ProtocolName } from './memory/protocol';
+export { protocols, PROTOCOL_NAMES } from './memory/protocols';
+export {
+  SNOOPING_EVENTS as PROTOCOL_EVENTS,
+  SNOOPING_EVENT_NAMES as PROTOCOL_EVENT_NAMES,
+  SNOOPING_ACTIONS as PROTOCOL_ACTIONS,
+} from './memory/protocols/snooping-vocabulary';
+export type {
+  Protocol,
+  Cell,
+  ProtocolEvent,
+  ProtocolAction,
+  ProtocolName,
+} from './memory/protocol';
 export { hex } from './kernel/hex';

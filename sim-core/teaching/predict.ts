@@ -9,7 +9,8 @@
  * the wording of a question may use the frame at the cycle it is asked at. The same session and
  * cycle therefore always give the same question.
  */
-import { PROTOCOL_EVENTS, type Protocol, type ProtocolEvent } from '../memory/protocol';
+import type { Protocol, ProtocolEvent } from '../memory/protocol';
+import { SNOOPING_EVENTS as PROTOCOL_EVENTS } from '../memory/protocols/snooping-vocabulary';
 import type { BusTxnKind } from '../bus/bus-types';
 import { headerBetween, routerOfNode, type Header, type Port } from '../network/topology';
 import type { NetworkFrame } from '../network/network-frame';

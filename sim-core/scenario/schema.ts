@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { TRAFFIC_PATTERNS } from '../network/traffic';
 import { NI_KIND_NAMES, NI_KINDS } from '../ni/cni/config';
-import { NETWORK_KIND_NAMES } from '../ni/cni/message-network';
+import { NETWORK_KIND_NAMES } from '../net/message-network';
 import type { Instruction } from '../bus/program';
 import { checkCranium, craniumSystem, craniumWorkload } from './cranium-schema';
 import { choice, intIn, text } from './fields';

@@ -2,8 +2,9 @@
  * The coherent-NI model's state: plain data only, so a snapshot is a copy (see kernel/clone.ts).
  * Per node: the agents on one bus (the processor P, the network interface NI, and for a local
  * queue a second processor P1), each with its cache lines; the homes of the blocks; the bus and
- * its queue; the device registers; the queues' private pointers. Plus the network pipe.
+ * its queue; the device registers; the queues' private pointers. Plus the message network.
  */
+import type { MessageNetworkState } from '../../net/message-network';
 import type { BusKind } from './config';
 
 /** Contents of one 64-byte block as the model needs them: message id, part, valid word, pointer. */
@@ -219,21 +220,12 @@ export interface UserMessage {
   completedAt: number;
 }
 
-export interface NetworkPipe {
-  inFlight: { msg: number; arrivesAt: number }[];
-  acks: { from: number; to: number; arrivesAt: number }[];
-  /** Outstanding messages per source → destination (the sliding window). */
-  window: Record<string, number>;
-}
-
-/** The state of whichever network `network.kind` chose (message-network.ts): plain data. */
-export type NetworkState = NetworkPipe;
-
 export interface CniState {
   cycle: number;
   halted: boolean;
   nodes: CniNode[];
-  net: NetworkState;
+  /** The message network's state (sim-core/net/), chosen by `network.kind`. */
+  net: MessageNetworkState;
   messages: NetMessage[];
   users: UserMessage[];
   nextTxnId: number;

@@ -30,7 +30,8 @@ import { LOCAL_QUEUE_BYTES_PER_CYCLE, NI_KINDS, splitPayload } from './config';
 import { call, complete, grant, runAgent, type Ctx } from './engine';
 import { layoutOf, slotBlock, type Layout } from './layout';
 import { mechanismOf, ROUTINES } from './mechanisms/registry';
-import { deliverDue, networkOf, type MessageNetwork } from './message-network';
+import { networkOf, type MessageNetwork } from '../../net/message-network';
+import { deliverDue } from './cni-messages';
 
 const side = (): QueueSide => ({
   pointer: 0,
@@ -54,7 +55,7 @@ export class CniSystem {
 
   constructor(readonly cfg: CniConfig) {
     this.layout = layoutOf(cfg);
-    this.network = networkOf(cfg);
+    this.network = networkOf(cfg.network);
     this.state = this.initialState();
   }
 

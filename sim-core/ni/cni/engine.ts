@@ -24,7 +24,7 @@ import {
   type Locals,
 } from './cni-state';
 import type { Layout } from './layout';
-import type { MessageNetwork } from './message-network';
+import type { MessageNetwork } from '../../net/message-network';
 
 /** What an NI mechanism adds to the shared machinery: its registers and its reactions. */
 export interface DeviceHooks {

@@ -10,7 +10,7 @@
 import { blocksFor } from '../config';
 import type { CniTxn } from '../cni-state';
 import { blockName, peek, type Ctx, type DeviceHooks, type Routine, type Step } from '../engine';
-import { acknowledge, injectWaiting } from '../message-network';
+import { acknowledge, injectWaiting } from '../cni-messages';
 import { duePull, schedulePull } from './virtual-polling';
 import { LOST } from './messaging';
 import { wordsInBlock } from './queue';

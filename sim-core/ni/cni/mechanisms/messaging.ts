@@ -6,7 +6,7 @@
  */
 import { NI_KINDS, splitPayload } from '../config';
 import type { Agent, AgentName, RoutineFrame } from '../cni-state';
-import { messageEvent } from '../message-network';
+import { messageEvent } from '../cni-messages';
 import type { Ctx, Routine, Step } from '../engine';
 import { mechanismOf } from './registry';
 

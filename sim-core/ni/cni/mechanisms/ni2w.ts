@@ -5,7 +5,7 @@
  */
 import { wordsFor } from '../config';
 import type { Ctx, DeviceHooks, Routine, Step } from '../engine';
-import { acknowledge, injectWaiting } from '../message-network';
+import { acknowledge, injectWaiting } from '../cni-messages';
 
 export const TX_SPACE = 1;
 export const RX_AVAIL = 2;

@@ -12,7 +12,7 @@ import { blocksFor, WORD_BYTES, BLOCK_BYTES, HEADER_BYTES } from '../config';
 import type { Agent, BlockData, CniTxn, QueueSide, RoutineFrame } from '../cni-state';
 import { blockName, type Ctx, type DeviceHooks, type Routine, type Step } from '../engine';
 import { slotBlock, type QueueLayout } from '../layout';
-import { acknowledge, injectWaiting } from '../message-network';
+import { acknowledge, injectWaiting } from '../cni-messages';
 import { duePull, schedulePull } from './virtual-polling';
 
 const layoutOf = (ctx: Ctx, f: RoutineFrame): QueueLayout => ctx.layout.queues[String(f.locals.q)]!;

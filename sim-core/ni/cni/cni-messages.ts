@@ -5,7 +5,7 @@
  */
 import type { CniMessagePhase } from './cni-events';
 import type { AgentName } from './cni-state';
-import type { Ctx } from './engine';
+import type { Ctx } from './cni-node';
 
 /** One message's step, as an event: every phase carries the same fields. */
 export function messageEvent(

@@ -1,18 +1,19 @@
 /**
- * One atomic snooping bus per node (round2-spec §A.2 S1; seed 000 digest §B.0, §B.8). Requests
- * are granted oldest first; every snoop happens at the grant, in the agents' snoop order; the
- * transaction holds the bus for the cycles the cost table gives, and its requester's line fills
- * when it ends. Responses: data from an owner's cache or from the block's home; a device's SHARED
- * assertion; an owner's RETRY (the request waits in the queue for the owner's write-back); behind
- * an I/O bridge, the bridge's NACK and posted writes. With snarfing, a passing write-back fires
- * Snarf on the lines kept in I.
+ * One atomic snooping bus per node (round2-spec §A.2 S1; seed 000 digest §B.0, §B.8). The request
+ * arbitration picks (arbitration.ts) is granted, and every snoop happens at the grant, in the
+ * agents' snoop order; the transaction holds the bus for the cycles the cost table gives, and its
+ * requester's line fills when it ends. Responses: data from an owner's cache or from the block's
+ * home; a device's SHARED assertion; an owner's RETRY (retry.ts); behind an I/O bridge, posted
+ * writes. With snarfing, a passing write-back fires Snarf on the lines kept in I.
  */
 import type { ProtocolEvent } from '../../memory/protocol';
 import { lineOf, type Agent, type BlockData } from './agent';
-import { RECENT_TXNS, type BusRequest, type BusTxnKind, type NodeBus, type Txn } from './bus-state';
-import { evict, transition, writeData } from './coherence';
+import { arbitrate } from './arbitration';
+import { RECENT_TXNS, type BusRequest, type BusTxnKind, type Txn } from './bus-state';
+import { transition, writeData } from './coherence';
 import { blockName, modelError, sideOf, type AgentOf, type ModelCtx } from './context';
 import type { Supplier } from './costs';
+import { refuse, refuser, releaseRetries } from './retry';
 
 const SNOOP_EVENT: Partial<Record<BusTxnKind, ProtocolEvent>> = {
   RD: 'OtherRd',
@@ -34,79 +35,59 @@ const KIND_OF_TRANSIENT: Record<string, BusTxnKind> = {
   OM_A: 'INV',
 };
 
-/** Not waiting for an owner's write-back after a RETRY. */
-const ready = (r: BusRequest) => r.retryAfter === undefined;
-
-/** Picks the request the bus serves next, applying the bridge's NACK rule behind a bridge. */
-function arbitrate<C extends ModelCtx<C>>(ctx: C): BusRequest<AgentOf<C>> | null {
-  const bus = ctx.node.bus;
-  if (bus.queue.length === 0) return null;
-  const guaranteed = bus.queue.find((r) => r.guaranteed && ready(r));
-  if (guaranteed) return guaranteed;
-  let first: BusRequest<AgentOf<C>> | null = null;
-  for (const r of bus.queue) if (ready(r) && (!first || r.seq < first.seq)) first = r;
-  if (first && ctx.kit.bridge) {
-    // Both sides are waiting when the bus frees, so both would start at once on their own
-    // buses: the bridge NACKs the device (I/O) side, whose retry is then guaranteed (§B.8).
-    const side = sideOf(ctx.kit, first.agent);
-    const rival = bus.queue.find((r) => ready(r) && sideOf(ctx.kit, r.agent) !== side);
-    if (rival) {
-      const nacked = side === 'device' ? first : rival;
-      nacked.guaranteed = true;
-      bus.nacks++;
-      ctx.log.nack(ctx, nacked);
-      return nacked === first ? rival : first;
-    }
-  }
-  return first;
-}
-
-/** Requests refused by an owner wait for its write-back `seq`: it has ended or been cancelled. */
-function releaseRetries<A extends string>(bus: NodeBus<A>, seq: number) {
-  for (const r of bus.queue) if (r.retryAfter === seq) delete r.retryAfter;
-}
-
-/** The first owner of the block, in snoop order, that refuses the request (RETRY), if any. */
-function refuser<C extends ModelCtx<C>>(
-  ctx: C,
-  req: BusRequest<AgentOf<C>>,
-): Agent<AgentOf<C>> | null {
-  const refuses = ctx.hooks.refuses;
-  if (!refuses) return null;
-  for (const { name } of ctx.kit.agents) {
-    const other = ctx.node.agents[name];
-    if (!other || name === req.agent) continue;
-    for (const copy of [other.lines[req.block], other.victims[req.block]]) {
-      if (copy && ctx.kit.protocol.states[copy.state]?.owner && refuses(ctx, req, name))
-        return other;
-    }
-  }
-  return null;
+/** What the snoops of a granted coherent request answered. */
+interface Answer {
+  data: BlockData | null;
+  /** Who supplied the data: an agent's name, or the block's home ('memory', 'device'). */
+  source: string;
+  supplier: Supplier;
+  shared: boolean;
 }
 
 /**
- * RETRY: the owner writes its copy back (it leaves the cache as a victim, unless it already
- * waits in the write-back buffer) and the request goes back to the queue until that write-back
- * has ended. Nobody else snoops a refused transaction, and the requester's line stays waiting.
+ * Every other agent's copy of the block fires the snoop event (a line, then its victim in the
+ * write-back buffer); an owner may supply the block, a sharer assert shared, a buffered
+ * write-back be cancelled. Then the device may assert shared too (SHARED, for a read).
  */
-function refuse<C extends ModelCtx<C>>(
+function snoop<C extends ModelCtx<C>>(
   ctx: C,
   req: BusRequest<AgentOf<C>>,
-  owner: Agent<AgentOf<C>>,
   kind: BusTxnKind,
-): void {
+  txn: number,
+): Answer {
   const bus = ctx.node.bus;
-  if (!owner.victims[req.block]) {
-    const why = `write ${blockName(ctx, req.block)} back: it refused ${req.agent}'s ${kind} (RETRY)`;
-    if (evict(ctx, owner, { op: 'evict', block: req.block, why }) !== 'writeback')
-      modelError(ctx, `${owner.name} refused ${kind} but has nothing to write back`);
+  const answer: Answer = { data: null, source: '—', supplier: 'memory', shared: false };
+  const event = SNOOP_EVENT[kind]!;
+  for (const spec of ctx.kit.agents) {
+    const name = spec.name;
+    const other = ctx.node.agents[name];
+    if (!other || name === req.agent) continue;
+    for (const [copy, isVictim] of [
+      [other.lines[req.block], false],
+      [other.victims[req.block], true],
+    ] as const) {
+      if (!copy || copy.state === 'I') continue;
+      const cell = transition(ctx, copy.state, event);
+      ctx.log.coh(ctx, name, req.block, copy.state, cell.next, event, cell.actions, txn);
+      if (cell.actions.includes('supplyData')) {
+        answer.data = copy.data;
+        answer.source = name;
+        answer.supplier = spec.side;
+      }
+      if (cell.actions.includes('assertShared')) answer.shared = true;
+      if (cell.actions.includes('flushToMemory')) ctx.node.home[req.block] = { ...copy.data };
+      copy.state = cell.next;
+      if (isVictim && (cell.actions.includes('cancelWriteback') || cell.next === 'I')) {
+        delete other.victims[req.block];
+        const wb = bus.queue.findIndex(
+          (r) => r.kind === 'writeback' && r.block === req.block && r.agent === name,
+        );
+        if (wb >= 0) releaseRetries(bus, bus.queue.splice(wb, 1)[0]!.seq);
+      }
+    }
   }
-  const wb = bus.queue.find(
-    (r) => r.kind === 'writeback' && r.block === req.block && r.agent === owner.name,
-  );
-  if (!wb) modelError(ctx, `${owner.name} refused ${kind} with no write-back queued`);
-  req.retryAfter = wb.seq;
-  bus.queue.push(req);
+  if (kind === 'RD' && ctx.hooks.assertShared?.(ctx, req.block)) answer.shared = true;
+  return answer;
 }
 
 /** Step 2 of a cycle: grant the bus. The bus is atomic: every snoop happens now. */
@@ -120,7 +101,7 @@ export function grant<C extends ModelCtx<C>>(ctx: C): void {
   const c = ctx.kit.costs;
   const id = ctx.state.nextTxnId++;
   let kind: BusTxnKind;
-  let source = '—';
+  let source: string;
   let cycles: number;
   let target = req.reg;
   let carried: { data: BlockData | null; shared: boolean } = { data: null, shared: false };
@@ -163,39 +144,9 @@ export function grant<C extends ModelCtx<C>>(ctx: C): void {
         id,
       );
       line.state = granted.next;
-      let supplier: Supplier = 'memory';
-      let data: BlockData | null = null;
-      let shared = false;
-      const event = SNOOP_EVENT[kind]!;
-      for (const spec of ctx.kit.agents) {
-        const name = spec.name;
-        const other = ctx.node.agents[name];
-        if (!other || name === agent.name) continue;
-        for (const [copy, isVictim] of [
-          [other.lines[req.block], false],
-          [other.victims[req.block], true],
-        ] as const) {
-          if (!copy || copy.state === 'I') continue;
-          const cell = transition(ctx, copy.state, event);
-          ctx.log.coh(ctx, name, req.block, copy.state, cell.next, event, cell.actions, id);
-          if (cell.actions.includes('supplyData')) {
-            data = copy.data;
-            source = name;
-            supplier = spec.side;
-          }
-          if (cell.actions.includes('assertShared')) shared = true;
-          if (cell.actions.includes('flushToMemory')) ctx.node.home[req.block] = { ...copy.data };
-          copy.state = cell.next;
-          if (isVictim && (cell.actions.includes('cancelWriteback') || cell.next === 'I')) {
-            delete other.victims[req.block];
-            const wb = bus.queue.findIndex(
-              (r) => r.kind === 'writeback' && r.block === req.block && r.agent === name,
-            );
-            if (wb >= 0) releaseRetries(bus, bus.queue.splice(wb, 1)[0]!.seq);
-          }
-        }
-      }
-      if (kind === 'RD' && ctx.hooks.assertShared?.(ctx, req.block)) shared = true;
+      const answer = snoop(ctx, req, kind, id);
+      let { data, supplier } = answer;
+      source = answer.source;
       if (addressOnly(kind, data)) {
         // Nobody reads memory for a block the requester will overwrite whole.
         cycles = c.addressOnly;
@@ -207,7 +158,7 @@ export function grant<C extends ModelCtx<C>>(ctx: C): void {
         }
         cycles = c.transfer[supplier][sideOf(ctx.kit, agent.name)];
       }
-      carried = { data: data ? { ...data } : null, shared };
+      carried = { data: data ? { ...data } : null, shared: answer.shared };
     }
   }
   const posted =

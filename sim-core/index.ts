@@ -52,7 +52,13 @@ export { narrate, describeEvent } from './trace/narrate';
 export { eventText, logStyle, logText, logWho } from './trace/log-text';
 export type { LogStyle } from './trace/log-text';
 export type { SimEvent, SimEventKind } from './trace/events';
-export { protocols } from './memory/protocols';
-export { PROTOCOL_EVENTS, PROTOCOL_EVENT_NAMES, PROTOCOL_ACTIONS } from './memory/protocol';
-export type { Protocol, Cell, ProtocolEvent, ProtocolName } from './memory/protocol';
+export { protocols, PROTOCOL_NAMES } from './memory/protocols';
+export { SNOOPING_ACTIONS } from './memory/protocols/snooping-vocabulary';
+export type {
+  Protocol,
+  Cell,
+  ProtocolEvent,
+  ProtocolAction,
+  ProtocolName,
+} from './memory/protocol';
 export { hex } from './kernel/hex';

@@ -1,23 +1,15 @@
 /**
  * npm run gen:protocol-docs: writes docs/protocols/<name>.md for every protocol in sim-core, from
- * the same table objects the simulator runs, so the docs cannot drift from the model. Output is
- * formatted with the repository's Prettier settings, so `prettier --check` accepts it as written.
+ * the same table objects the simulator runs (states, the protocol's own events and actions, and
+ * its cells), so the docs cannot drift from the model. Output is formatted with the repository's
+ * Prettier settings, so `prettier --check` accepts it as written.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import {
-  PROTOCOL_ACTIONS,
-  PROTOCOL_EVENTS,
-  PROTOCOL_EVENT_NAMES,
-  protocols,
-  type Cell,
-  type Protocol,
-} from '../sim-core/index';
+import { protocols, type Cell, type Protocol, type ProtocolAction } from '../sim-core/index';
 
 const OUT_DIR = fileURLToPath(new URL('../docs/protocols/', import.meta.url));
-
-type ActionName = keyof typeof PROTOCOL_ACTIONS;
 
 const PERMISSION_TEXT = { none: 'none', read: 'read', write: 'read, write' } as const;
 
@@ -51,20 +43,20 @@ function protocolMarkdown(protocol: Protocol): string {
     reasons[i]!.cells.set(state, [...events, event]);
     return i + 1;
   };
-  const used = new Set<ActionName>();
+  const used = new Set<ProtocolAction>();
   const cellText = (state: string, event: string, cell: Cell): string => {
     if (cell.kind !== 'transition') {
       const n = noteFor(cell, state, event);
       return cell.kind === 'stall' ? `stall (${n})` : `✗ (${n})`;
     }
     cell.actions.forEach((a) => used.add(a));
-    const codes = cell.actions.map((a) => PROTOCOL_ACTIONS[a].code);
+    const codes = cell.actions.map((a) => protocol.actions[a].code);
     return codes.length ? `${cell.next} / ${codes.join(', ')}` : cell.next;
   };
 
   const transitionRows = protocol.stateOrder.map((state) => [
     `**${state}**`,
-    ...PROTOCOL_EVENT_NAMES.map((event) => cellText(state, event, protocol.table[state]![event])),
+    ...protocol.eventOrder.map((event) => cellText(state, event, protocol.table[state]![event])),
   ]);
 
   const lines = [
@@ -74,7 +66,7 @@ function protocolMarkdown(protocol: Protocol): string {
     '',
     `Source: ${protocol.source}.`,
     '',
-    `This page is the protocol table the simulator runs (\`${file}\`, with the rows shared by all three protocols in \`sim-core/memory/protocols/snooping-common.ts\`). Every state change of a cache line goes through one cell of it. See also ${others.map((n) => `[${n}](${n.toLowerCase()}.md)`).join(' and ')}.`,
+    `This page is the protocol table the simulator runs (\`${file}\`, with the rows shared by all three protocols in \`sim-core/memory/protocols/snooping-common.ts\` and their events and actions in \`sim-core/memory/protocols/snooping-vocabulary.ts\`). Every state change of a cache line goes through one cell of it. See also ${others.map((n) => `[${n}](${n.toLowerCase()}.md)`).join(' and ')}.`,
     '',
     '## States',
     '',
@@ -98,14 +90,14 @@ function protocolMarkdown(protocol: Protocol): string {
     '',
     table(
       ['Event', 'From', 'Meaning'],
-      PROTOCOL_EVENT_NAMES.map((e) => [e, PROTOCOL_EVENTS[e].from, PROTOCOL_EVENTS[e].desc]),
+      protocol.eventOrder.map((e) => [e, protocol.events[e].from, protocol.events[e].desc]),
     ),
     '',
     '## Transitions',
     '',
     'A cell reads *next state / actions*, the actions in the order they run (codes in the legend below); a cell with no actions shows only the next state. ✗ (n) marks a pair that cannot happen and stall (n) one that waits and retries next cycle; the notes under [Cells that are not transitions](#cells-that-are-not-transitions) give the reasons. The simulator reports an impossible cell that does fire as a protocol invariant violation.',
     '',
-    table(['State', ...PROTOCOL_EVENT_NAMES], transitionRows),
+    table(['State', ...protocol.eventOrder], transitionRows),
     '',
     '## Cells that are not transitions',
     '',
@@ -122,9 +114,9 @@ function protocolMarkdown(protocol: Protocol): string {
     '',
     table(
       ['Code', 'Action', 'Meaning'],
-      (Object.keys(PROTOCOL_ACTIONS) as ActionName[])
+      (Object.keys(protocol.actions) as ProtocolAction[])
         .filter((a) => used.has(a))
-        .map((a) => [`\`${PROTOCOL_ACTIONS[a].code}\``, `\`${a}\``, PROTOCOL_ACTIONS[a].desc]),
+        .map((a) => [`\`${protocol.actions[a].code}\``, `\`${a}\``, protocol.actions[a].desc]),
     ),
     '',
   ];

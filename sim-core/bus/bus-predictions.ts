@@ -4,7 +4,7 @@
  * protocol-table rows that fired.
  */
 import { hex } from '../kernel/hex';
-import { PROTOCOL_EVENTS, type Protocol, type ProtocolEvent } from '../memory/protocol';
+import type { Protocol, ProtocolEvent } from '../memory/protocol';
 import { tellWith } from '../model';
 import {
   eventsFrom,
@@ -37,7 +37,7 @@ const TXN_TEXT: Record<BusTxnKind, string> = {
 
 function ruleOf(protocol: Protocol, e: Transition): RuleFired {
   const actions = [...e.actions];
-  const meaning = PROTOCOL_EVENTS[e.event as ProtocolEvent]?.desc ?? e.event;
+  const meaning = protocol.events[e.event as ProtocolEvent]?.desc ?? e.event;
   return {
     protocol: protocol.name,
     from: e.from,

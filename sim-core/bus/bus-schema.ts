@@ -4,7 +4,7 @@
  * workload. Messages are written for people: `expected integer 1..16, got 40`.
  */
 import { z } from 'zod';
-import { protocols } from '../memory/protocols';
+import { PROTOCOL_NAMES, type ProtocolName } from '../memory/protocols';
 import type { ModelSchema, ModelScenario } from '../model';
 import { address, choice, intIn, wordValue } from '../scenario/fields';
 import { showValue } from '../scenario/issues';
@@ -49,15 +49,10 @@ const busCosts = z.strictObject({
   uncachedStore: intIn(1, 10_000).optional(),
 });
 
-const PROTOCOL_NAMES = Object.keys(protocols) as [
-  keyof typeof protocols,
-  ...(keyof typeof protocols)[],
-];
-
 const busSystem = z.strictObject({
   kind: z.literal('bus').default('bus'),
   nodes: intIn(1, 16),
-  protocol: choice(PROTOCOL_NAMES).default('MOESI'),
+  protocol: choice(PROTOCOL_NAMES as [ProtocolName, ...ProtocolName[]]).default('MOESI'),
   cache: z
     .strictObject({
       sizeBytes: intIn(64, 1 << 20).default(512),

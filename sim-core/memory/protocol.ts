@@ -1,12 +1,19 @@
 /**
  * Coherence protocols as total tables of data (after gem5's SLICC tables and Sorin, Hill & Wood,
- * "A Primer on Memory Consistency and Cache Coherence", 2011, ch. 7 snooping protocols).
+ * "A Primer on Memory Consistency and Cache Coherence", 2011, ch. 7 snooping protocols; code-style
+ * anchors P1).
  *
- * A protocol lists its states (with the permission each grants), the events a cache controller
- * reacts to (grouped by where they come from), the actions a cell may perform, and one cell for
- * every state × event pair: a transition (next state + actions), a stall, or impossible (with the
- * reason). The same object drives the simulator, the live protocol-table view and the docs.
+ * A protocol brings its own vocabulary: its states (with the permission each grants), the events
+ * its controller reacts to (grouped by where they come from), the actions a cell may perform, and
+ * one cell for every state × event pair: a transition (next state + actions), a stall, or
+ * impossible (with the reason). The same object drives the simulator, the live protocol-table view
+ * and the docs. The snooping caches' vocabulary (protocols/snooping-vocabulary.ts) is the default
+ * of the type parameters, so a plain `Protocol` is one of MSI, MESI and MOESI.
  */
+import type { ProtocolName } from './protocols';
+import type { SnoopingAction, SnoopingEvent } from './protocols/snooping-vocabulary';
+
+export type { ProtocolName };
 
 /** What a cache may do with a block in this state. */
 export type Permission = 'none' | 'read' | 'write';
@@ -20,112 +27,127 @@ export interface StateSpec {
   readonly transient: boolean;
 }
 
-export const PROTOCOL_EVENTS = {
-  Load: { from: 'processor', desc: 'The processor loads a word of the block' },
-  Store: { from: 'processor', desc: 'The processor stores a word of the block' },
-  Replacement: { from: 'processor', desc: 'The block is chosen as the victim for a miss' },
-  Grant: { from: 'own bus', desc: "This cache's request wins the bus; snoops happen now" },
-  DataExcl: { from: 'own bus', desc: 'The block arrives and no other cache holds it' },
-  DataShared: { from: 'own bus', desc: 'The block arrives and another cache asserted shared' },
-  Done: { from: 'own bus', desc: 'An address-only transaction (invalidate) completes' },
-  OtherRd: { from: 'snoop', desc: 'Another cache reads the block (RD)' },
-  OtherRdX: { from: 'snoop', desc: 'Another cache reads the block to write it (RDX)' },
-  OtherInv: { from: 'snoop', desc: 'Another cache invalidates the block to write it (INV)' },
-} as const;
+/** An event of a protocol's vocabulary: where it comes from (a column group) and its meaning. */
+export interface EventSpec {
+  readonly from: string;
+  readonly desc: string;
+}
 
-export type ProtocolEvent = keyof typeof PROTOCOL_EVENTS;
-export const PROTOCOL_EVENT_NAMES = Object.keys(PROTOCOL_EVENTS) as ProtocolEvent[];
+/** An action a cell may name: a short code for the table, and what it does. */
+export interface ActionSpec {
+  readonly code: string;
+  readonly desc: string;
+}
 
-/** Actions a cell may name; the cache controller performs them in the order listed. */
-export const PROTOCOL_ACTIONS = {
-  hit: { code: 'h', desc: 'The access completes in the cache' },
-  requestBus: { code: 'rq', desc: 'Queue a bus request for the block' },
-  toWbBuffer: {
-    code: 'wb',
-    desc: 'Move the dirty victim to the write-back buffer; queue a write-back',
-  },
-  supplyData: { code: 'sd', desc: 'Supply the block to the requester, cache to cache' },
-  assertShared: { code: 'sh', desc: 'Assert the shared line' },
-  flushToMemory: { code: 'fm', desc: 'Memory takes a copy of the block as it passes (M→S)' },
-  writeBackToMemory: { code: 'wm', desc: 'Write the block back to memory' },
-  cancelWriteback: { code: 'cw', desc: 'Drop the queued write-back: the new owner keeps the data' },
-  fill: { code: 'f', desc: 'Install the arriving block in the cache' },
-  performLoad: { code: 'pl', desc: 'Complete the waiting load' },
-  performStore: { code: 'ps', desc: 'Complete the waiting store' },
-} as const;
+/** The snooping caches' events and actions, the defaults of every type below. */
+export type ProtocolEvent = SnoopingEvent;
+export type ProtocolAction = SnoopingAction;
 
-export type ProtocolAction = keyof typeof PROTOCOL_ACTIONS;
+/** A cell that waits and retries, or a pair that cannot happen: the same in every vocabulary. */
+export interface Stall {
+  readonly kind: 'stall';
+  readonly why: string;
+}
+export interface Impossible {
+  readonly kind: 'impossible';
+  readonly why: string;
+}
 
-export type Cell =
+export type Cell<A extends string = ProtocolAction> =
   | {
       readonly kind: 'transition';
       readonly next: string;
-      readonly actions: readonly ProtocolAction[];
+      readonly actions: readonly A[];
     }
-  | { readonly kind: 'stall'; readonly why: string }
-  | { readonly kind: 'impossible'; readonly why: string };
+  | Stall
+  | Impossible;
 
-export interface Protocol {
-  readonly name: ProtocolName;
+export interface Protocol<
+  E extends string = ProtocolEvent,
+  A extends string = ProtocolAction,
+  N extends string = ProtocolName,
+> {
+  readonly name: N;
   readonly source: string;
   readonly states: Readonly<Record<string, StateSpec>>;
   /** Row order for views and docs. */
   readonly stateOrder: readonly string[];
-  readonly table: Readonly<Record<string, Readonly<Record<ProtocolEvent, Cell>>>>;
+  readonly events: Readonly<Record<E, EventSpec>>;
+  /** Column order for views and docs. */
+  readonly eventOrder: readonly E[];
+  readonly actions: Readonly<Record<A, ActionSpec>>;
+  readonly table: Readonly<Record<string, Readonly<Record<E, Cell<A>>>>>;
 }
 
-export type ProtocolName = 'MSI' | 'MESI' | 'MOESI';
+export type CellSpec<A extends string = ProtocolAction> =
+  readonly [next: string, actions?: readonly A[]] | Cell<A>;
 
-export type CellSpec = readonly [next: string, actions?: readonly ProtocolAction[]] | Cell;
-
-export const impossible = (why: string): Cell => ({ kind: 'impossible', why });
-export const stall = (why: string): Cell => ({ kind: 'stall', why });
+export const impossible = (why: string): Impossible => ({ kind: 'impossible', why });
+export const stall = (why: string): Stall => ({ kind: 'stall', why });
 
 /**
- * Builds a protocol and checks that it is total: every state has a cell for every event, and
- * every transition names a declared state. A partial table is a programming error, so this throws.
+ * Builds a protocol from its vocabulary and rows, and checks that it is total: every state has a
+ * cell for every event, every transition names a declared state, and rows and cells use only the
+ * protocol's own events and actions. A partial or ill-spelled table is a programming error, so
+ * this throws.
  */
-export function defineProtocol(spec: {
-  name: ProtocolName;
+export function defineProtocol<N extends string, E extends string, A extends string>(spec: {
+  name: N;
   source: string;
   states: Record<string, StateSpec>;
-  rows: Record<string, Partial<Record<ProtocolEvent, CellSpec>>>;
+  events: Readonly<Record<E, EventSpec>>;
+  actions: Readonly<Record<A, ActionSpec>>;
+  rows: Record<string, Partial<Record<NoInfer<E>, CellSpec<NoInfer<A>>>>>;
   /** Cell for pairs a row leaves out; every protocol states its own reason. */
-  otherwise: (state: string, event: ProtocolEvent) => Cell;
-}): Protocol {
-  const table: Record<string, Record<ProtocolEvent, Cell>> = {};
+  otherwise: (state: string, event: NoInfer<E>) => Cell<NoInfer<A>>;
+}): Protocol<E, A, N> {
+  const eventOrder = Object.keys(spec.events) as E[];
+  const fail = (what: string): never => {
+    throw new Error(`${spec.name}: ${what}`);
+  };
+  const table: Record<string, Record<E, Cell<A>>> = {};
   for (const state of Object.keys(spec.states)) {
-    const row = spec.rows[state];
-    if (!row) throw new Error(`${spec.name}: state ${state} has no row`);
-    const cells = {} as Record<ProtocolEvent, Cell>;
-    for (const event of PROTOCOL_EVENT_NAMES) {
+    const row = spec.rows[state] ?? fail(`state ${state} has no row`);
+    for (const event of Object.keys(row))
+      if (!(event in spec.events)) fail(`${state} × ${event}: ${event} is not one of its events`);
+    const cells = {} as Record<E, Cell<A>>;
+    for (const event of eventOrder) {
       const given = row[event];
-      const cell: Cell =
+      const cell: Cell<A> =
         given === undefined
           ? spec.otherwise(state, event)
           : Array.isArray(given)
             ? { kind: 'transition', next: given[0], actions: given[1] ?? [] }
-            : (given as Cell);
-      if (cell.kind === 'transition' && !(cell.next in spec.states)) {
-        throw new Error(`${spec.name}: ${state} × ${event} → unknown state ${cell.next}`);
+            : (given as Cell<A>);
+      if (cell.kind === 'transition') {
+        if (!(cell.next in spec.states)) fail(`${state} × ${event} → unknown state ${cell.next}`);
+        for (const action of cell.actions)
+          if (!(action in spec.actions))
+            fail(`${state} × ${event}: ${action} is not one of its actions`);
       }
       cells[event] = cell;
     }
     table[state] = cells;
   }
-  for (const state of Object.keys(spec.rows)) {
-    if (!(state in spec.states)) throw new Error(`${spec.name}: row for undeclared state ${state}`);
-  }
+  for (const state of Object.keys(spec.rows))
+    if (!(state in spec.states)) fail(`row for undeclared state ${state}`);
   return {
     name: spec.name,
     source: spec.source,
     states: spec.states,
     stateOrder: Object.keys(spec.states),
+    events: spec.events,
+    eventOrder,
+    actions: spec.actions,
     table,
   };
 }
 
-export function cellOf(protocol: Protocol, state: string, event: ProtocolEvent): Cell {
+export function cellOf<E extends string, A extends string>(
+  protocol: Protocol<E, A, string>,
+  state: string,
+  event: E,
+): Cell<A> {
   const row = protocol.table[state];
   const cell = row?.[event];
   if (!cell) throw new Error(`${protocol.name}: no cell for ${state} × ${event}`);

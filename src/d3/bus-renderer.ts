@@ -8,7 +8,7 @@
 // `interrupt` is used as a function on purpose: it pulls in d3-transition, whose side effect adds
 // selection.transition(), which the d3 barrel (sideEffects: false) would otherwise tree-shake.
 import { interrupt, select, type BaseType, type Selection } from 'd3';
-import { PROTOCOL_ACTIONS } from '../../sim-core/index';
+import { SNOOPING_ACTIONS } from '../../sim-core/index';
 import type { BusFrame, BusMeta, SimEvent } from '../../sim-core/index';
 import { stateStyle, txnColours } from '../theme/states';
 import {
@@ -171,7 +171,7 @@ function reactionChips(snoops: Snoop[]): { change: Chip[]; words: Chip[] } {
   const words = [reactionWords(actions), snoops.length > 1 ? '+ WB buffer' : '']
     .filter(Boolean)
     .join(' ');
-  const title = actions.map((a) => `${PROTOCOL_ACTIONS[a].code}: ${PROTOCOL_ACTIONS[a].desc}`);
+  const title = actions.map((a) => `${SNOOPING_ACTIONS[a].code}: ${SNOOPING_ACTIONS[a].desc}`);
   return {
     change,
     words: words ? [{ text: words, className: 'vg-t-bold', title: title.join('\n') }] : [],

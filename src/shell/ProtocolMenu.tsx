@@ -2,14 +2,12 @@
  * The coherence protocol menu, for any model whose caches follow one of the protocol tables
  * (the names are the protocol registry's keys), and the same switch for compare mode.
  */
-import { protocols, type ProtocolName } from '../../sim-core/index';
+import { PROTOCOL_NAMES, type ProtocolName } from '../../sim-core/index';
 import { fieldChoices, type ChoiceGroup } from '../compare/choice-group';
 import { actions } from '../state/store';
 import { useLock } from '../teaching/assignment-store';
 import type { LoadSpec } from '../worker/sim-api';
 import { withSystem } from './with-system';
-
-const PROTOCOL_NAMES = Object.keys(protocols) as ProtocolName[];
 
 export function ProtocolMenu({ spec, protocol }: { spec: LoadSpec; protocol: ProtocolName }) {
   const lock = useLock();

@@ -1,15 +1,15 @@
 /**
  * Protocol-table coverage: every cell of MSI, MESI and MOESI that is not marked impossible is
  * fired by some run — the coherence and coherent-NI lectures under each protocol (the NIs' block
- * writes are what fire IM_D × Done), seeded random workloads on tiny caches, and directed races
- * for the rare transient cells. A cell nobody reaches is either dead
+ * writes are what fire IM_D × Done, and E9 with snarfing on fires I × Snarf), seeded random
+ * workloads on tiny caches, and directed races for the rare transient cells. A cell nobody reaches is either dead
  * table text or a scenario gap; the failure message lists them.
  */
 import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../../scenarios/index';
-import { PROTOCOL_EVENT_NAMES, type ProtocolName } from '../../sim-core/memory/protocol';
+import type { ProtocolName } from '../../sim-core/memory/protocol';
 import { protocols } from '../../sim-core/memory/protocols';
-import { applyOverrides } from '../../sim-core/scenario/overrides';
+import { applyOverrides, type Override } from '../../sim-core/scenario/overrides';
 import type { Scenario } from '../../sim-core/scenario/schema';
 import { createSim } from '../../sim-core/sim';
 import type { SimEventBody } from '../../sim-core/trace/events';
@@ -27,9 +27,9 @@ const cellName = (state: string, event: string) => `${state} × ${event}`;
 function possibleCells(name: ProtocolName): string[] {
   const p = protocols[name];
   return p.stateOrder.flatMap((state) =>
-    PROTOCOL_EVENT_NAMES.filter((event) => p.table[state]![event].kind !== 'impossible').map(
-      (event) => cellName(state, event),
-    ),
+    p.eventOrder
+      .filter((event) => p.table[state]![event].kind !== 'impossible')
+      .map((event) => cellName(state, event)),
   );
 }
 
@@ -48,22 +48,30 @@ function firedCells(events: readonly SimEventBody[]): Set<string> {
   const fired = new Set<string>();
   for (const e of events) {
     if (e.kind === 'coh.transition') fired.add(cellName(e.from, e.event));
-    if (e.kind === 'cni.coh' && e.event !== 'Snarf') fired.add(cellName(e.from, e.event));
+    if (e.kind === 'cni.coh') fired.add(cellName(e.from, e.event));
   }
   return fired;
 }
 
 // ---- the runs ----
 
-/** The coherence and coherent-NI lectures: both models run on the same tables. */
+/**
+ * The coherence and coherent-NI lectures: both models run on the same tables. E9 runs a second
+ * time with snarfing on, the only setting under which the bus fires Snarf.
+ */
 function builtinRuns(protocol: ProtocolName): Scenario[] {
   const tableScenarios = builtinScenarios.filter((b) =>
     ['bus', 'cni'].includes((b.doc as { system: { kind?: string } }).system.kind ?? 'bus'),
   );
-  return tableScenarios.map((builtin) => {
-    const applied = applyOverrides(builtin.doc, [
+  const snarfing = builtinScenarios.find((b) => b.id === 'cni-overflow-snarfing')!;
+  return [
+    ...tableScenarios.map((builtin) => ({ doc: builtin.doc, extra: [] as Override[] })),
+    { doc: snarfing.doc, extra: [{ path: 'system.snarfing', value: true }] },
+  ].map(({ doc, extra }) => {
+    const applied = applyOverrides(doc, [
       { path: 'system.protocol', value: protocol },
       { path: 'checks.invariants', value: true },
+      ...extra,
     ]);
     if (!applied.ok) throw new Error(JSON.stringify(applied.error));
     return scenarioOf(applied.value);

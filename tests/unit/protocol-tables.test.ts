@@ -1,12 +1,11 @@
 /**
- * The MSI, MESI and MOESI tables: total, self-consistent, and saying what the textbooks say.
- * The same tables drive the simulator, the protocol view and the docs, so a wrong cell here is a
- * wrong lecture.
+ * The MSI, MESI and MOESI tables: total, self-consistent, and saying what the textbooks say; and
+ * defineProtocol, which builds a table from a protocol's own vocabulary and refuses a partial or
+ * ill-spelled one. The same tables drive the simulator, the protocol view and the docs, so a wrong
+ * cell here is a wrong lecture.
  */
 import { describe, expect, it } from 'vitest';
 import {
-  PROTOCOL_ACTIONS,
-  PROTOCOL_EVENT_NAMES,
   cellOf,
   defineProtocol,
   impossible,
@@ -16,7 +15,12 @@ import {
   type ProtocolEvent,
   type StateSpec,
 } from '../../sim-core/memory/protocol';
-import { protocols } from '../../sim-core/memory/protocols';
+import { PROTOCOL_NAMES, protocols } from '../../sim-core/memory/protocols';
+import {
+  SNOOPING_ACTIONS,
+  SNOOPING_EVENT_NAMES,
+  SNOOPING_EVENTS,
+} from '../../sim-core/memory/protocols/snooping-vocabulary';
 
 const all: Protocol[] = Object.values(protocols);
 
@@ -29,6 +33,22 @@ function transition(p: Protocol, state: string, event: ProtocolEvent) {
 
 const isStable = (p: Protocol, state: string) => !p.states[state]!.transient;
 
+describe('the registry', () => {
+  it('files every protocol under its own name, and lists the names in order', () => {
+    expect(PROTOCOL_NAMES).toEqual(['MSI', 'MESI', 'MOESI']);
+    for (const name of PROTOCOL_NAMES) expect(protocols[name].name).toBe(name);
+  });
+
+  it('gives the three snooping protocols one vocabulary, Snarf last', () => {
+    for (const p of all) {
+      expect(p.events).toBe(SNOOPING_EVENTS);
+      expect(p.actions).toBe(SNOOPING_ACTIONS);
+      expect(p.eventOrder).toEqual(SNOOPING_EVENT_NAMES);
+    }
+    expect(SNOOPING_EVENT_NAMES.at(-1)).toBe('Snarf');
+  });
+});
+
 describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
   it('has a row for every state, in stateOrder, and no other rows', () => {
     expect([...p.stateOrder].sort()).toEqual(Object.keys(p.states).sort());
@@ -37,13 +57,12 @@ describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
 
   it('is total: every state × every event has a well-formed cell', () => {
     for (const state of p.stateOrder) {
-      expect(Object.keys(p.table[state]!).sort()).toEqual([...PROTOCOL_EVENT_NAMES].sort());
-      for (const event of PROTOCOL_EVENT_NAMES) {
+      expect(Object.keys(p.table[state]!)).toEqual(p.eventOrder);
+      for (const event of p.eventOrder) {
         const cell: Cell = cellOf(p, state, event);
         if (cell.kind === 'transition') {
           expect(p.states, `${state} × ${event} → ${cell.next}`).toHaveProperty([cell.next]);
-          for (const action of cell.actions)
-            expect(Object.keys(PROTOCOL_ACTIONS)).toContain(action);
+          for (const action of cell.actions) expect(Object.keys(p.actions)).toContain(action);
           expect(new Set(cell.actions).size).toBe(cell.actions.length);
         } else {
           expect(['stall', 'impossible']).toContain(cell.kind);
@@ -108,7 +127,7 @@ describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
       'toWbBuffer',
     ];
     for (const state of p.stateOrder.filter((s) => p.states[s]!.owner)) {
-      for (const event of PROTOCOL_EVENT_NAMES) {
+      for (const event of p.eventOrder) {
         const cell = cellOf(p, state, event);
         if (cell.kind !== 'transition' || p.states[cell.next]!.owner) continue;
         // An INV comes from a sharer, which already holds the same (dirty) data.
@@ -123,7 +142,7 @@ describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
 
   it('gives write permission only through an exclusive fill, a completed upgrade or ITOM, or E', () => {
     for (const state of p.stateOrder) {
-      for (const event of PROTOCOL_EVENT_NAMES) {
+      for (const event of p.eventOrder) {
         const cell = cellOf(p, state, event);
         if (cell.kind !== 'transition' || p.states[cell.next]!.perm !== 'write') continue;
         if (p.states[state]!.perm === 'write') continue;
@@ -173,6 +192,18 @@ describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
     expect(cellOf(p, 'IM_D', 'DataShared').kind).toBe('impossible');
     expect(cellOf(p, 'MI_A', 'OtherInv').kind).toBe('impossible');
   });
+
+  it('snarfs only into a line kept in I: I × Snarf → S with a fill, every other state refuses', () => {
+    expect(transition(p, 'I', 'Snarf')).toEqual({
+      kind: 'transition',
+      next: 'S',
+      actions: ['fill'],
+    });
+    for (const state of p.stateOrder.filter((s) => s !== 'I'))
+      expect(cellOf(p, state, 'Snarf'), state).toEqual(
+        impossible('snarfing offers a passing write-back only to a line whose tag is kept in I'),
+      );
+  });
 });
 
 describe('protocol-specific textbook facts', () => {
@@ -191,7 +222,7 @@ describe('protocol-specific textbook facts', () => {
 
   it('MSI: no cell asserts the shared line (it has no E to tell apart)', () => {
     for (const state of MSI.stateOrder)
-      for (const event of PROTOCOL_EVENT_NAMES) {
+      for (const event of MSI.eventOrder) {
         const cell = cellOf(MSI, state, event);
         if (cell.kind === 'transition') expect(cell.actions).not.toContain('assertShared');
       }
@@ -290,60 +321,74 @@ describe('defineProtocol', () => {
     V: { desc: 'valid', perm: 'read', owner: false, transient: false },
     I: { desc: 'invalid', perm: 'none', owner: false, transient: false },
   };
-  const otherwise = () => impossible('not in this toy protocol');
-
-  it('fills cells a row leaves out from `otherwise`', () => {
-    const toy = defineProtocol({
-      name: 'MSI',
+  // A toy vocabulary of its own, as EDT's NI-side blocks or FLASH's directory will bring.
+  const events = {
+    Fetch: { from: 'device', desc: 'the device fetches the block' },
+    Drop: { from: 'snoop', desc: 'a snooped write takes the block away' },
+  };
+  const actions = { copy: { code: 'c', desc: 'copy the block in' } };
+  const otherwise = (): Cell<'copy'> => impossible('not in this toy protocol');
+  const toy = (rows: Record<string, Record<string, unknown>>, other = otherwise) =>
+    defineProtocol({
+      name: 'toy',
       source: 'test',
       states,
-      rows: { V: { Load: ['V', ['hit']] }, I: { Load: ['V', ['requestBus']] } },
+      events,
+      actions,
+      rows: rows as Record<string, Partial<Record<'Fetch' | 'Drop', Cell<'copy'>>>>,
+      otherwise: other,
+    });
+
+  it('builds a total table over the protocol’s own events, filling gaps from `otherwise`', () => {
+    const p = defineProtocol({
+      name: 'toy',
+      source: 'test',
+      states,
+      events,
+      actions,
+      rows: { V: { Drop: ['I'] }, I: { Fetch: ['V', ['copy']] } },
       otherwise,
     });
-    expect(cellOf(toy, 'V', 'Load')).toEqual({ kind: 'transition', next: 'V', actions: ['hit'] });
-    expect(cellOf(toy, 'I', 'Store')).toEqual(impossible('not in this toy protocol'));
-    expect(toy.stateOrder).toEqual(['V', 'I']);
+    expect(p.eventOrder).toEqual(['Fetch', 'Drop']);
+    expect(p.events).toBe(events);
+    expect(p.actions).toBe(actions);
+    expect(cellOf(p, 'I', 'Fetch')).toEqual({ kind: 'transition', next: 'V', actions: ['copy'] });
+    expect(cellOf(p, 'V', 'Fetch')).toEqual(impossible('not in this toy protocol'));
+    expect(Object.keys(p.table.V!)).toEqual(['Fetch', 'Drop']);
+    expect(p.stateOrder).toEqual(['V', 'I']);
   });
 
-  it('throws when a declared state has no row', () => {
+  it('throws on a partial table: a declared state with no row', () => {
+    expect(() => toy({ V: {} })).toThrow('toy: state I has no row');
+  });
+
+  it('throws on an event that is not in the protocol’s vocabulary', () => {
+    // Load is a snooping cache's event, not this protocol's.
+    expect(() => toy({ V: { Load: ['V'] }, I: {} })).toThrow(
+      'toy: V × Load: Load is not one of its events',
+    );
+  });
+
+  it('throws on an action that is not in the protocol’s vocabulary, in a row or from `otherwise`', () => {
+    expect(() => toy({ V: {}, I: { Fetch: ['V', ['fill']] } })).toThrow(
+      'toy: I × Fetch: fill is not one of its actions',
+    );
     expect(() =>
-      defineProtocol({ name: 'MSI', source: 'test', states, rows: { V: {} }, otherwise }),
-    ).toThrow('MSI: state I has no row');
+      toy({ V: {}, I: {} }, () => ({ kind: 'transition', next: 'V', actions: ['hit' as 'copy'] })),
+    ).toThrow('toy: V × Fetch: hit is not one of its actions');
   });
 
   it('throws when a transition names an unknown state', () => {
-    expect(() =>
-      defineProtocol({
-        name: 'MESI',
-        source: 'test',
-        states,
-        rows: { V: { Store: ['M', ['hit']] }, I: {} },
-        otherwise,
-      }),
-    ).toThrow('MESI: V × Store → unknown state M');
+    expect(() => toy({ V: { Drop: ['M'] }, I: {} })).toThrow('toy: V × Drop → unknown state M');
   });
 
   it('throws when `otherwise` names an unknown state', () => {
     expect(() =>
-      defineProtocol({
-        name: 'MSI',
-        source: 'test',
-        states,
-        rows: { V: {}, I: {} },
-        otherwise: () => ({ kind: 'transition', next: 'X', actions: [] }),
-      }),
+      toy({ V: {}, I: {} }, () => ({ kind: 'transition', next: 'X', actions: [] })),
     ).toThrow(/unknown state X/);
   });
 
   it('throws on a row for an undeclared state', () => {
-    expect(() =>
-      defineProtocol({
-        name: 'MOESI',
-        source: 'test',
-        states,
-        rows: { V: {}, I: {}, Q: {} },
-        otherwise,
-      }),
-    ).toThrow('MOESI: row for undeclared state Q');
+    expect(() => toy({ V: {}, I: {}, Q: {} })).toThrow('toy: row for undeclared state Q');
   });
 });

@@ -1,7 +1,18 @@
-/** Registry of coherence protocols; a scenario names one by key. */
-import type { Protocol, ProtocolName } from '../protocol';
+/** Registry of the snooping caches' coherence protocols; a scenario names one by its key. */
+import type { Protocol, ProtocolAction, ProtocolEvent } from '../protocol';
 import { MESI } from './mesi';
 import { MOESI } from './moesi';
 import { MSI } from './msi';
 
-export const protocols = { MSI, MESI, MOESI } satisfies Record<ProtocolName, Protocol>;
+const registry = { MSI, MESI, MOESI };
+
+/** A protocol a scenario may name: the registry's keys. */
+export type ProtocolName = keyof typeof registry;
+
+/** Every protocol, filed under its own name. */
+export const protocols: {
+  readonly [K in ProtocolName]: Protocol<ProtocolEvent, ProtocolAction, K>;
+} = registry;
+
+/** The names a scenario may choose from, in the registry's order (for the scenario schema). */
+export const PROTOCOL_NAMES = Object.keys(registry) as ProtocolName[];

@@ -12,10 +12,13 @@ import {
   transientRows,
   transientStates,
 } from './snooping-common';
+import { SNOOPING_ACTIONS, SNOOPING_EVENTS } from './snooping-vocabulary';
 
 export const MESI = defineProtocol({
   name: 'MESI',
   source: 'Papamarcos & Patel (ISCA 1984); Sorin, Hill & Wood (2011), §7.3',
+  events: SNOOPING_EVENTS,
+  actions: SNOOPING_ACTIONS,
   states: {
     M: {
       desc: 'Modified: the only copy, dirty, writable',

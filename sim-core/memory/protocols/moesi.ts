@@ -13,10 +13,13 @@ import {
   transientStates,
   victimLeaves,
 } from './snooping-common';
+import { SNOOPING_ACTIONS, SNOOPING_EVENTS } from './snooping-vocabulary';
 
 export const MOESI = defineProtocol({
   name: 'MOESI',
   source: 'Sweazey & Smith (ISCA 1986); Sorin, Hill & Wood (2011), §7.5.1; seed 000 §B.0',
+  events: SNOOPING_EVENTS,
+  actions: SNOOPING_ACTIONS,
   states: {
     M: {
       desc: 'Modified: the only copy, dirty, writable',

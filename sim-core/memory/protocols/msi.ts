@@ -11,10 +11,13 @@ import {
   transientRows,
   transientStates,
 } from './snooping-common';
+import { SNOOPING_ACTIONS, SNOOPING_EVENTS } from './snooping-vocabulary';
 
 export const MSI = defineProtocol({
   name: 'MSI',
   source: 'Sorin, Hill & Wood, A Primer on Memory Consistency and Cache Coherence (2011), §7.2',
+  events: SNOOPING_EVENTS,
+  actions: SNOOPING_ACTIONS,
   states: {
     M: {
       desc: 'Modified: the only copy, dirty, writable',

@@ -1,20 +1,15 @@
 /**
- * Rows shared by the MSI, MESI and MOESI tables: the invalid state, the transient states of an
- * atomic snooping bus, and the default reasons for the cells that cannot happen.
+ * Rows shared by the MSI, MESI and MOESI tables: the invalid state (with snarfing: a line kept in
+ * I takes a passing write-back, seed 000 digest §B.0 item 6), the transient states of an atomic
+ * snooping bus, and the default reasons for the cells that cannot happen.
  *
  * Transient states use the textbook naming (Sorin, Hill & Wood 2011, §7.2): IS_AD is "I going to
  * S, waiting for the bus (A) and the data (D)". With an atomic bus, a request first waits for the
  * bus (…_AD / …_A); once granted, every snoop happens at once and the requester waits only for its
  * transaction to finish (…_D). MI_A / OI_A are dirty victims waiting in the write-back buffer.
  */
-import {
-  PROTOCOL_EVENTS,
-  impossible,
-  type Cell,
-  type CellSpec,
-  type ProtocolEvent,
-  type StateSpec,
-} from '../protocol';
+import { impossible, type Cell, type CellSpec, type StateSpec } from '../protocol';
+import { SNOOPING_EVENTS, type SnoopingAction, type SnoopingEvent } from './snooping-vocabulary';
 
 export const transientStates: Record<string, StateSpec> = {
   IS_AD: {
@@ -50,7 +45,7 @@ export const invalidState: Record<string, StateSpec> = {
   I: { desc: 'Invalid: no usable copy', perm: 'none', owner: false, transient: false },
 };
 
-type Rows = Record<string, Partial<Record<ProtocolEvent, CellSpec>>>;
+type Rows = Record<string, Partial<Record<SnoopingEvent, CellSpec<SnoopingAction>>>>;
 
 /** A cache without a valid copy never sees the snoop: its duplicate tags filter it out. */
 const notSnooped = impossible(
@@ -73,6 +68,8 @@ export const invalidRow: Rows = {
     OtherRd: notSnooped,
     OtherRdX: notSnooped,
     OtherInv: notSnooped,
+    // Only with snarfing on: the tag kept after an invalidation catches the block going home.
+    Snarf: ['S', ['fill']],
   },
 };
 
@@ -102,9 +99,15 @@ export const transientRows: Rows = {
   },
 };
 
+/** The bus offers a passing write-back only to lines kept in I (a valid copy needs nothing). */
+const notSnarfed = impossible(
+  'snarfing offers a passing write-back only to a line whose tag is kept in I',
+);
+
 /** The reason for a cell a row leaves out, from the kind of event. */
-export function defaultCell(state: string, event: ProtocolEvent): Cell {
-  const from = PROTOCOL_EVENTS[event].from;
+export function defaultCell(state: string, event: SnoopingEvent): Cell {
+  if (event === 'Snarf') return notSnarfed;
+  const from = SNOOPING_EVENTS[event].from;
   if (from === 'own bus') return impossible(`no request of this cache is on the bus in ${state}`);
   if (from === 'processor') {
     return impossible(

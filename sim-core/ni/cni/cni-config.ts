@@ -10,7 +10,7 @@ import type {
   QueueOptimisations,
   VirtualPolling,
 } from './config';
-import type { NetworkKind } from './message-network';
+import type { NetworkParams } from '../../net/message-network';
 
 export type CniWorkload =
   /** Node 0 sends, node 1 answers with a message of the same size, `rounds` times (Fig. 6). */
@@ -64,8 +64,8 @@ export interface CniConfig {
   clearOnRead: boolean;
   /** CNI4: poll the receive CDR itself instead of the uncached status register (Fig. 1, E1). */
   pollCdr: boolean;
-  /** The network between the NIs, by kind (message-network.ts); the pipe is the paper's. */
-  network: { kind: NetworkKind; latency: number; window: number };
+  /** The network between the NIs, by kind (sim-core/net/); the pipe is the paper's. */
+  network: NetworkParams;
   /** Messaging-layer software cycles per network message, half at each end (§B.9). */
   softwareOverhead: number;
   /** Processor cycles to store or copy one 8-byte word that hits in the cache. */

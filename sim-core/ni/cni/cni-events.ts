@@ -36,7 +36,7 @@ export type CniEventBody =
       target: string;
       from: string;
       to: string;
-      event: ProtocolEvent | 'Snarf';
+      event: ProtocolEvent;
       actions: readonly ProtocolAction[];
       txn: number | null;
     }

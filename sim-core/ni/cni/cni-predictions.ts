@@ -3,7 +3,7 @@
  * its next update (lazy pointers, sense reverse, §B.3), and the next transaction on a node's bus
  * with who issues it, answered with the protocol rows that fired.
  */
-import { PROTOCOL_EVENTS, type Protocol } from '../../memory/protocol';
+import type { Protocol } from '../../memory/protocol';
 import { tellWith } from '../../model';
 import {
   eventsFrom,
@@ -90,10 +90,7 @@ const CNI_TXN_TEXT: Record<CniTxnKind, string> = {
 /** A coherent NI's coherence row as a rule: `NI: S × Store → SM_A (requestBus)`. */
 function cniRuleOf(protocol: Protocol, e: Coherence): RuleFired {
   const actions = [...e.actions];
-  const meaning =
-    e.event === 'Snarf'
-      ? 'the NI takes a copy of a block written back past it'
-      : (PROTOCOL_EVENTS[e.event]?.desc ?? e.event);
+  const meaning = protocol.events[e.event]?.desc ?? e.event;
   return {
     protocol: protocol.name,
     from: e.from,

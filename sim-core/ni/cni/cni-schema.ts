@@ -4,20 +4,15 @@
  * software overhead and the invalidation cost are calibrated (docs/fidelity/cni.md).
  */
 import { z } from 'zod';
-import { protocols } from '../../memory/protocols';
+import { PROTOCOL_NAMES, type ProtocolName } from '../../memory/protocols';
 import type { ModelSchema, ModelScenario } from '../../model';
 import { choice, intIn } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
 import { NI_KIND_NAMES, NI_KINDS } from './config';
-import { NETWORK_KIND_NAMES } from './message-network';
+import { NETWORK_KIND_NAMES } from '../../net/message-network';
 
 /** Messaging-layer cycles per network message (half at each end), calibrated in docs/fidelity/cni.md. */
 export const CNI_SOFTWARE_OVERHEAD = 200;
-
-const PROTOCOL_NAMES = Object.keys(protocols) as [
-  keyof typeof protocols,
-  ...(keyof typeof protocols)[],
-];
 
 const cniCosts = z.strictObject({
   uncachedLoad: intIn(1, 10_000).optional(),
@@ -34,7 +29,7 @@ const cniSystem = z.strictObject({
   nodes: intIn(1, 16).default(2),
   ni: choice(NI_KIND_NAMES).default('CNI16Q'),
   bus: choice(['memory', 'io']).default('memory'),
-  protocol: choice(PROTOCOL_NAMES).default('MOESI'),
+  protocol: choice(PROTOCOL_NAMES as [ProtocolName, ...ProtocolName[]]).default('MOESI'),
   costs: cniCosts.default({}),
   optimisations: z
     .strictObject({

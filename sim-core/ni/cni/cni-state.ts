@@ -1,74 +1,20 @@
 /**
  * The coherent-NI model's state: plain data only, so a snapshot is a copy (see kernel/clone.ts).
- * Per node: the agents on one bus (the processor P, the network interface NI, and for a local
- * queue a second processor P1), each with its cache lines; the homes of the blocks; the bus and
- * its queue; the device registers; the queues' private pointers. Plus the network pipe.
+ * Per node, the kit's node (sim-core/node/bus/: the agents on one bus — the processor P, the
+ * network interface NI, and for a local queue a second processor P1 — with their cache lines,
+ * the homes of the blocks, the bus and its queue) plus the device registers, the queues' private
+ * pointers and the messaging layer's state. Plus the message network and the messages.
  */
-import type { BusKind } from './config';
-
-/** Contents of one 64-byte block as the model needs them: message id, part, valid word, pointer. */
-export type BlockData = Record<string, number>;
-
-export interface Line {
-  state: string;
-  data: BlockData | null;
-}
+import type { MessageNetworkState } from '../../net/message-network';
+import type { BusTxnKind, Txn } from '../../node/bus/bus-state';
+import type { BusNode } from '../../node/bus/context';
 
 export type AgentName = 'P' | 'NI' | 'P1';
+/** The agents in snoop order. */
 export const AGENT_NAMES: readonly AgentName[] = ['P', 'NI', 'P1'];
 
-export type Value = number | string | boolean | null;
-export type Locals = Record<string, Value>;
-
-/** One activation of a routine (a messaging-layer or device procedure) with its program counter. */
-export interface RoutineFrame {
-  routine: string;
-  pc: number;
-  locals: Locals;
-}
-
-export type Op =
-  | { op: 'load'; block: number; why: string }
-  /** `whole`: the store overwrites the entire block, so a miss needs ownership, not the data. */
-  | { op: 'store'; block: number; data: BlockData; why: string; whole?: boolean }
-  | { op: 'ucLoad'; reg: string; why: string }
-  | { op: 'ucStore'; reg: string; value: number; why: string }
-  | { op: 'membar'; why: string }
-  | { op: 'compute'; cycles: number; why: string }
-  | { op: 'evict'; block: number; why: string }
-  | { op: 'idle' };
-
-export interface Agent {
-  name: AgentName;
-  /** Lines by block id; an invalidated line keeps its tag (state I), which snarfing needs. */
-  lines: Record<number, Line>;
-  /** Dirty victims waiting for their write-back (MI_A / OI_A). */
-  victims: Record<number, Line>;
-  stack: RoutineFrame[];
-  /** The op in progress: waiting for the bus, computing, or draining stores. */
-  busy: null | {
-    op: Op;
-    since: number;
-    waitingFor: 'bus' | 'compute' | 'stores';
-    /** Compute cycles still to go. */
-    left: number;
-    /** The bus request whose completion ends the wait. */
-    request: number;
-  };
-  /** The result of the last op or call, read by the routine that resumes. */
-  result: Value | BlockData;
-  /** Uncached stores in the store buffer, not yet on the bus. */
-  pendingStores: number;
-  halted: boolean;
-}
-
-/**
- * ITOM ("I to M"): ownership without the data, for a store that overwrites the whole block (the
- * NI filling a queue block it does not hold): the others give up their copies as for an RDX, but
- * unless an owner supplies the block nothing is read and only the address crosses the bus (MBus
- * Level-2's Coherent Invalidate; the ItoM of later buses).
- */
-export type CniTxnKind = 'RD' | 'RDX' | 'ITOM' | 'INV' | 'WB' | 'UCR8' | 'UCW8';
+/** The transactions a coherent NI's bus carries: every kit transaction but RETRY (§B.0). */
+export type CniTxnKind = Exclude<BusTxnKind, 'RETRY'>;
 export const CNI_TXN_KINDS: readonly CniTxnKind[] = [
   'RD',
   'RDX',
@@ -79,50 +25,7 @@ export const CNI_TXN_KINDS: readonly CniTxnKind[] = [
   'UCW8',
 ];
 
-export interface CniBusRequest {
-  seq: number;
-  agent: AgentName;
-  kind: 'coherent' | 'writeback' | 'ucLoad' | 'ucStore';
-  block: number;
-  reg: string;
-  value: number;
-  issuedAt: number;
-  why: string;
-  /** The bridge NACKed it once; the next I/O-bus transaction is guaranteed (§B.8). */
-  guaranteed: boolean;
-  /** A miss of a whole-block store: ask for ownership only (ITOM). */
-  wholeBlock: boolean;
-}
-
-export interface CniTxn {
-  id: number;
-  kind: CniTxnKind;
-  agent: AgentName;
-  block: number;
-  target: string;
-  source: string;
-  grantedAt: number;
-  endsAt: number;
-  why: string;
-  /** Posted through the I/O bridge: the issuer went on without waiting (§B.8). */
-  posted: boolean;
-  request: CniBusRequest;
-  /** The block carried, filled into the requester when the transaction ends. */
-  data: BlockData | null;
-  /** Another cache asserted the shared line during the snoop. */
-  shared: boolean;
-}
-
-export interface NodeBus {
-  kind: BusKind;
-  queue: CniBusRequest[];
-  current: CniTxn | null;
-  /** The most recent transactions, newest last, for the per-bus timeline. */
-  recent: CniTxn[];
-  busyCycles: number;
-  counts: Record<CniTxnKind, number>;
-  nacks: number;
-}
+export type CniTxn = Txn<AgentName>;
 
 /** Private pointers of one side of a cachable queue (the shared ones live in blocks). */
 export interface QueueSide {
@@ -165,14 +68,7 @@ export interface DeviceState {
   frames: number[];
 }
 
-export interface CniNode {
-  id: number;
-  agents: Partial<Record<AgentName, Agent>>;
-  /** Home copies of blocks: in the device's memory or in main memory (by the layout). */
-  home: Record<number, BlockData>;
-  /** The latest value written to each block, the reference for the data-value invariant. */
-  latest: Record<number, BlockData>;
-  bus: NodeBus;
+export interface CniNode extends BusNode<AgentName> {
   device: DeviceState;
   queues: Record<string, QueueState>;
   /** Processor-side messaging state. */
@@ -219,21 +115,12 @@ export interface UserMessage {
   completedAt: number;
 }
 
-export interface NetworkPipe {
-  inFlight: { msg: number; arrivesAt: number }[];
-  acks: { from: number; to: number; arrivesAt: number }[];
-  /** Outstanding messages per source → destination (the sliding window). */
-  window: Record<string, number>;
-}
-
-/** The state of whichever network `network.kind` chose (message-network.ts): plain data. */
-export type NetworkState = NetworkPipe;
-
 export interface CniState {
   cycle: number;
   halted: boolean;
   nodes: CniNode[];
-  net: NetworkState;
+  /** The message network's state (sim-core/net/), chosen by `network.kind`. */
+  net: MessageNetworkState;
   messages: NetMessage[];
   users: UserMessage[];
   nextTxnId: number;

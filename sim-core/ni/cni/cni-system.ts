@@ -1,9 +1,10 @@
 /**
  * The coherent-network-interface model (seed 000, Mukherjee, Falsafi, Hill & Wood, ISCA 1996;
- * digest seed-000-cni.md §B). Each node: a processor with a blocking write-back cache, an NI of
- * one of the five kinds of Table 1, and one snooping MOESI bus (memory bus, or a coherent I/O bus
- * behind a bridge); the nodes are joined by the paper's fixed-latency network with a sliding
- * window (§B.0). A local-queue workload puts two processors on one bus instead (Fig. 2).
+ * digest seed-000-cni.md §B). Each node, built from the bus-node kit (sim-core/node/bus/,
+ * cni-node.ts): a processor with a blocking write-back cache, an NI of one of the five kinds of
+ * Table 1, and one snooping MOESI bus (memory bus, or a coherent I/O bus behind a bridge); the
+ * nodes are joined by the paper's fixed-latency network with a sliding window (§B.0, sim-core/net/).
+ * A local-queue workload puts two processors on one bus instead (Fig. 2).
  *
  * Order of work inside cycle c:
  *   1. network: messages and acknowledgements due at c reach their NIs;
@@ -12,25 +13,28 @@
  *   4. invariants on the blocks touched, the queues' occupancy; halt when all is delivered.
  */
 import { clonePlain } from '../../kernel/clone';
+import { networkOf, type MessageNetwork } from '../../net/message-network';
+import { newAgent, type Agent, type BlockData } from '../../node/bus/agent';
+import { complete, grant } from '../../node/bus/bus';
+import { newNodeBus } from '../../node/bus/bus-state';
+import type { BusNodeConfig } from '../../node/bus/context';
+import { call, runAgent } from '../../node/bus/interpreter';
 import type { CniModelEvent } from './cni-events';
 import type { CniConfig } from './cni-config';
 import type { BlockView, CniFrame, CniNodeView, CniStats, QueueView, TxnView } from './cni-frame';
+import { deliverDue } from './cni-messages';
+import { busNodeOf, CNI_BUS_LOG, cniCounts, cniTxnKind, type Ctx } from './cni-node';
 import {
   CNI_TXN_KINDS,
-  type Agent,
   type AgentName,
-  type BlockData,
   type CniNode,
   type CniState,
   type CniTxn,
-  type CniTxnKind,
   type QueueSide,
 } from './cni-state';
 import { LOCAL_QUEUE_BYTES_PER_CYCLE, NI_KINDS, splitPayload } from './config';
-import { call, complete, grant, runAgent, type Ctx } from './engine';
 import { layoutOf, slotBlock, type Layout } from './layout';
 import { mechanismOf, ROUTINES } from './mechanisms/registry';
-import { deliverDue, networkOf, type MessageNetwork } from './message-network';
 
 const side = (): QueueSide => ({
   pointer: 0,
@@ -51,10 +55,13 @@ export class CniSystem {
   state: CniState;
   readonly layout: Layout;
   readonly network: MessageNetwork;
+  /** Each node's machine, from the bus-node kit. */
+  readonly kit: BusNodeConfig<AgentName>;
 
   constructor(readonly cfg: CniConfig) {
     this.layout = layoutOf(cfg);
-    this.network = networkOf(cfg);
+    this.network = networkOf(cfg.network);
+    this.kit = busNodeOf(cfg, this.layout);
     this.state = this.initialState();
   }
 
@@ -79,17 +86,8 @@ export class CniSystem {
       lost: 0,
     };
     for (let id = 0; id < cfg.nodes; id++) {
-      const agent = (name: AgentName, routine: string): Agent => {
-        const a: Agent = {
-          name,
-          lines: {},
-          victims: {},
-          stack: [],
-          busy: null,
-          result: null,
-          pendingStores: 0,
-          halted: false,
-        };
+      const agent = (name: AgentName, routine: string): Agent<AgentName> => {
+        const a = newAgent(name);
         call(a, routine);
         return a;
       };
@@ -100,18 +98,7 @@ export class CniSystem {
         agents: {},
         home,
         latest: clonePlain(home),
-        bus: {
-          kind: cfg.bus,
-          queue: [],
-          current: null,
-          recent: [],
-          busyCycles: 0,
-          counts: Object.fromEntries(CNI_TXN_KINDS.map((k) => [k, 0])) as Record<
-            CniTxnKind,
-            number
-          >,
-          nacks: 0,
-        },
+        bus: newNodeBus(CNI_TXN_KINDS),
         device: {
           backlog: [],
           rxFifo: [],
@@ -243,12 +230,14 @@ export class CniSystem {
 
   private ctx(node: CniNode, events: CniModelEvent[]): Ctx {
     return {
+      kit: this.kit,
       cfg: this.cfg,
       layout: this.layout,
       state: this.state,
       node,
       events,
       hooks: mechanismOf(this.cfg).hooks,
+      log: CNI_BUS_LOG,
       routines: ROUTINES,
       network: this.network,
     };
@@ -395,7 +384,7 @@ export class CniSystem {
       }
     }
     const totalTxns = s.nodes.reduce(
-      (sum, n) => sum + CNI_TXN_KINDS.reduce((a, k) => a + n.bus.counts[k], 0),
+      (sum, n) => sum + CNI_TXN_KINDS.reduce((a, k) => a + (n.bus.counts[k] ?? 0), 0),
       0,
     );
     return {
@@ -420,7 +409,7 @@ export class CniSystem {
         id: n.id,
         busyCycles: n.bus.busyCycles,
         utilisation: Math.min(1, n.bus.busyCycles / cycles),
-        transactions: { ...n.bus.counts },
+        transactions: cniCounts(n.bus),
         nacks: n.bus.nacks,
         headRefreshes: Object.values(n.queues).reduce((a, q) => a + q.sender.refreshes, 0),
       })),
@@ -451,7 +440,7 @@ export class CniSystem {
   private txnView(t: CniTxn): TxnView {
     return {
       id: t.id,
-      kind: t.kind,
+      kind: cniTxnKind(t.kind),
       agent: t.agent,
       target: t.target,
       source: t.source,
@@ -516,7 +505,7 @@ export class CniSystem {
         id: node.id,
         agents,
         bus: {
-          kind: node.bus.kind,
+          kind: this.cfg.bus,
           current: node.bus.current ? this.txnView(node.bus.current) : null,
           queue: node.bus.queue.map((r) => ({
             agent: r.agent,
@@ -529,7 +518,7 @@ export class CniSystem {
           })),
           recent: node.bus.recent.map((t) => this.txnView(t)),
           busyCycles: node.bus.busyCycles,
-          counts: { ...node.bus.counts },
+          counts: cniCounts(node.bus),
           nacks: node.bus.nacks,
         },
         device: clonePlain(node.device),

@@ -4,6 +4,7 @@
  * the paper's where it gives one; the rest are named assumptions (docs/fidelity/cni.md).
  */
 import { TABLE_2 } from '../../memory/table-2';
+import { blocksSpanned, wordsSpanned, type BlockGeometry } from '../../node/bus/geometry';
 
 /** The five NIs of the paper's taxonomy (Table 1). */
 export const NI_KIND_NAMES = ['NI2w', 'CNI4', 'CNI16Q', 'CNI512Q', 'CNI16Qm'] as const;
@@ -143,19 +144,22 @@ export const ALL_OPTIMISATIONS: QueueOptimisations = {
   senseReverse: true,
 };
 
+/** 64-byte address and transfer blocks, 8-byte words (§C.1, L773-777): the kit's geometry. */
+export const CNI_GEOMETRY: BlockGeometry = { blockBytes: 64, wordBytes: 8 };
+
 export const HEADER_BYTES = 12;
-export const BLOCK_BYTES = 64;
-export const WORD_BYTES = 8;
 export const NETWORK_MESSAGE_BYTES = 256;
 export const MAX_PAYLOAD = NETWORK_MESSAGE_BYTES - HEADER_BYTES;
-export const SLOT_BLOCKS = NETWORK_MESSAGE_BYTES / BLOCK_BYTES;
+export const SLOT_BLOCKS = NETWORK_MESSAGE_BYTES / CNI_GEOMETRY.blockBytes;
 /** The normalisation base of Fig. 7: two processors through a local queue on the memory bus. */
 export const LOCAL_QUEUE_BYTES_PER_CYCLE = 144e6 / 200e6;
 
 /** Blocks a network message occupies: only the blocks it touches move (digest §H.12). */
-export const blocksFor = (payload: number) => Math.ceil((HEADER_BYTES + payload) / BLOCK_BYTES);
-/** 8-byte uncached accesses a network message needs on NI2w (header sent the same way). */
-export const wordsFor = (payload: number) => Math.ceil((HEADER_BYTES + payload) / WORD_BYTES);
+export const blocksFor = (g: BlockGeometry, payload: number) =>
+  blocksSpanned(g, HEADER_BYTES + payload);
+/** Word-sized uncached accesses a network message needs on NI2w (header sent the same way). */
+export const wordsFor = (g: BlockGeometry, payload: number) =>
+  wordsSpanned(g, HEADER_BYTES + payload);
 
 /** A user message split into 256-byte network messages with a 12-byte header each (§B.7). */
 export function splitPayload(bytes: number): number[] {

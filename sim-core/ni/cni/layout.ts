@@ -4,7 +4,7 @@
  * blocks of their own, §B.3.1), or the local queue between two processors (Fig. 2).
  */
 import type { CniConfig } from './cni-config';
-import { NI_KINDS, SLOT_BLOCKS, blocksFor } from './config';
+import { CNI_GEOMETRY, NI_KINDS, SLOT_BLOCKS, blocksFor } from './config';
 import type { AgentName } from './cni-state';
 
 export interface QueueLayout {
@@ -58,7 +58,7 @@ export function layoutOf(cfg: CniConfig): Layout {
   const rxCdr: number[] = [];
   const w = cfg.workload;
   if (w.kind === 'local-queue') {
-    queue('q', w.slots, blocksFor(w.bytes), 'memory', 'P', 'P1');
+    queue('q', w.slots, blocksFor(CNI_GEOMETRY, w.bytes), 'memory', 'P', 'P1');
     return { blocks, queues, txCdr, rxCdr };
   }
   const ni = NI_KINDS[cfg.ni];

@@ -1,17 +1,21 @@
 /**
  * The live protocol table: the same data object the simulator runs (meta.protocol), one row per
- * state and one column per event, with the cells that fired in the current cycle outlined. It
- * shows students that the controller is nothing but this table.
+ * state and one column per event of the protocol's own vocabulary, with the cells that fired in
+ * the current cycle outlined. It shows students that the controller is nothing but this table.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { PROTOCOL_ACTIONS, PROTOCOL_EVENTS, PROTOCOL_EVENT_NAMES } from '../../../sim-core/index';
-import type { Cell, ProtocolEvent, SimEvent } from '../../../sim-core/index';
-import { moduleOf } from '../../../sim-core/index';
+import {
+  moduleOf,
+  type Cell,
+  type Protocol,
+  type ProtocolAction,
+  type ProtocolEvent,
+  type SimEvent,
+} from '../../../sim-core/index';
 import { useApp } from '../../state/store';
 import { stateStyle } from '../../theme/states';
 import '../views-graphics.css';
 
-type Action = keyof typeof PROTOCOL_ACTIONS;
 type Transition = Extract<SimEvent, { kind: 'coh.transition' }>;
 
 const NO_EVENTS: SimEvent[] = [];
@@ -22,24 +26,25 @@ const GROUP_TITLES: Record<string, string> = {
   snoop: 'Snooped from others',
 };
 
-/** Event columns grouped by where they come from, in the table's own order. */
-const GROUPS = PROTOCOL_EVENT_NAMES.reduce<{ from: string; events: ProtocolEvent[] }[]>(
-  (groups, event) => {
-    const from = PROTOCOL_EVENTS[event].from;
-    const group = groups.find((g) => g.from === from);
-    if (group) group.events.push(event);
-    else groups.push({ from, events: [event] });
-    return groups;
-  },
-  [],
-);
-const COLUMNS = GROUPS.flatMap((g) => g.events);
+/** Event columns grouped by where they come from, in the protocol's own order. */
+function groupsOf(protocol: Protocol): { from: string; events: ProtocolEvent[] }[] {
+  return protocol.eventOrder.reduce<{ from: string; events: ProtocolEvent[] }[]>(
+    (groups, event) => {
+      const from = protocol.events[event].from;
+      const group = groups.find((g) => g.from === from);
+      if (group) group.events.push(event);
+      else groups.push({ from, events: [event] });
+      return groups;
+    },
+    [],
+  );
+}
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-function actionList(actions: readonly Action[]): string {
+function actionList(protocol: Protocol, actions: readonly ProtocolAction[]): string {
   return actions
-    .map((a) => `${PROTOCOL_ACTIONS[a].code}: ${lowerFirst(PROTOCOL_ACTIONS[a].desc)}`)
+    .map((a) => `${protocol.actions[a].code}: ${lowerFirst(protocol.actions[a].desc)}`)
     .join('; ');
 }
 
@@ -70,7 +75,7 @@ function EventName({ event }: { event: ProtocolEvent }) {
   );
 }
 
-function CellContent({ cell }: { cell: Cell }) {
+function CellContent({ protocol, cell }: { protocol: Protocol; cell: Cell }) {
   if (cell.kind === 'stall') return <>stall</>;
   if (cell.kind === 'impossible')
     return (
@@ -84,19 +89,20 @@ function CellContent({ cell }: { cell: Cell }) {
       <StateBadge state={cell.next} />
       {cell.actions.length > 0 && (
         <span className="vg-codes">
-          {cell.actions.map((a) => PROTOCOL_ACTIONS[a].code).join(',')}
+          {cell.actions.map((a) => protocol.actions[a].code).join(',')}
         </span>
       )}
     </>
   );
 }
 
-function cellTitle(state: string, event: ProtocolEvent, cell: Cell): string {
-  const head = `${state} × ${event}`;
+/** The cell's hover text: the pair, what the event means, then the result or the reason. */
+function cellTitle(protocol: Protocol, state: string, event: ProtocolEvent, cell: Cell): string {
+  const head = `${state} × ${event} (${lowerFirst(protocol.events[event].desc)})`;
   if (cell.kind === 'stall') return `${head}: stall — ${cell.why}`;
   if (cell.kind === 'impossible') return `${head}: impossible — ${cell.why}`;
   const actions = cell.actions.map(
-    (a) => `${PROTOCOL_ACTIONS[a].code}: ${PROTOCOL_ACTIONS[a].desc}`,
+    (a) => `${protocol.actions[a].code}: ${protocol.actions[a].desc}`,
   );
   return [`${head} → ${cell.next}`, ...(actions.length ? actions : ['no actions'])].join('\n');
 }
@@ -106,6 +112,8 @@ export function ProtocolTableView() {
     s.meta ? (moduleOf(s.meta.model).capabilities.protocol?.(s.meta) ?? null) : null,
   );
   const events = useApp((s) => s.view?.events ?? NO_EVENTS);
+  const groups = useMemo(() => (protocol ? groupsOf(protocol) : []), [protocol]);
+  const columns = useMemo(() => groups.flatMap((g) => g.events), [groups]);
 
   const fired = useMemo(
     () => events.filter((e): e is Transition => e.kind === 'coh.transition'),
@@ -175,7 +183,7 @@ export function ProtocolTableView() {
           <colgroup>
             <col />
           </colgroup>
-          {GROUPS.map((g) => (
+          {groups.map((g) => (
             <colgroup key={g.from} span={g.events.length} />
           ))}
           <thead>
@@ -183,15 +191,15 @@ export function ProtocolTableView() {
               <th scope="col" rowSpan={2}>
                 State
               </th>
-              {GROUPS.map((g) => (
+              {groups.map((g) => (
                 <th key={g.from} scope="colgroup" colSpan={g.events.length} className="vg-group">
                   {GROUP_TITLES[g.from] ?? g.from}
                 </th>
               ))}
             </tr>
             <tr>
-              {COLUMNS.map((event) => (
-                <th key={event} scope="col" title={PROTOCOL_EVENTS[event].desc}>
+              {columns.map((event) => (
+                <th key={event} scope="col" title={protocol.events[event].desc}>
                   <EventName event={event} />
                 </th>
               ))}
@@ -207,7 +215,7 @@ export function ProtocolTableView() {
                     <StateBadge state={state} />
                     {spec?.transient && <span className="vg-transient-tag">transient</span>}
                   </th>
-                  {COLUMNS.map((event) => {
+                  {columns.map((event) => {
                     const cell = row?.[event];
                     if (!cell) return <td key={event} />;
                     const by = firedBy.get(`${state}|${event}`);
@@ -215,10 +223,10 @@ export function ProtocolTableView() {
                       <td
                         key={event}
                         className={`vg-${cell.kind}${by ? ' vg-fired' : ''}`}
-                        title={cellTitle(state, event, cell)}
+                        title={cellTitle(protocol, state, event, cell)}
                         data-fired={by ? 'true' : undefined}
                       >
-                        <CellContent cell={cell} />
+                        <CellContent protocol={protocol} cell={cell} />
                         {by && (
                           <span className="vg-fired-mark">
                             ★ fired {by.map((c) => `P${c}`).join(' ')}
@@ -243,7 +251,7 @@ export function ProtocolTableView() {
               <li key={t.seq}>
                 <strong>P{t.cache}</strong>: <StateBadge state={t.from} /> × {t.event} →{' '}
                 <StateBadge state={t.to} />
-                {t.actions.length > 0 && ` (${actionList(t.actions)})`}
+                {t.actions.length > 0 && ` (${actionList(protocol, t.actions)})`}
               </li>
             ))}
           </ul>

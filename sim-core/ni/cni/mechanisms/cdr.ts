@@ -7,10 +7,13 @@
  * SEND, and may not write again until the NI has read every used block (whole blocks).
  * Status bits: 1 = txFree, 2 = rxReady.
  */
-import { blocksFor } from '../config';
+import { peek } from '../../../node/bus/coherence';
+import { blockName } from '../../../node/bus/context';
+import type { Step } from '../../../node/bus/interpreter';
+import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
 import type { CniTxn } from '../cni-state';
-import { blockName, peek, type Ctx, type DeviceHooks, type Routine, type Step } from '../engine';
-import { acknowledge, injectWaiting } from '../message-network';
+import { blocksFor } from '../config';
+import { acknowledge, injectWaiting } from '../cni-messages';
 import { duePull, schedulePull } from './virtual-polling';
 import { LOST } from './messaging';
 import { wordsInBlock } from './queue';
@@ -20,7 +23,7 @@ export const RX_READY = 2;
 
 const payloadOf = (ctx: Ctx, msg: number) => ctx.state.messages[msg]?.payload ?? 0;
 
-const cdrSend: Routine = (ctx, f, a): Step => {
+const cdrSend: CniRoutine = (ctx, f, a): Step => {
   const msg = Number(f.locals.msg);
   const payload = payloadOf(ctx, msg);
   const tx = ctx.layout.txCdr;
@@ -41,7 +44,7 @@ const cdrSend: Routine = (ctx, f, a): Step => {
     case 2: {
       const part = Number(f.locals.part);
       const word = Number(f.locals.word);
-      if (part >= blocksFor(payload)) {
+      if (part >= blocksFor(ctx.kit.geometry, payload)) {
         f.pc = 4;
         return {
           op: 'ucStore',
@@ -50,7 +53,7 @@ const cdrSend: Routine = (ctx, f, a): Step => {
           why: 'uncached SEND store: the message is ready',
         };
       }
-      const last = word + 1 >= wordsInBlock(payload, part);
+      const last = word + 1 >= wordsInBlock(ctx.kit.geometry, payload, part);
       f.locals.word = last ? 0 : word + 1;
       f.locals.part = last ? part + 1 : part;
       f.pc = ctx.cfg.wordCycles > 1 ? 3 : 2;
@@ -77,7 +80,7 @@ const cdrSend: Routine = (ctx, f, a): Step => {
  * Reads each block with two loads, word 0 (the miss, atomic) and then the rest: with a
  * clear-on-read NI the rest may already belong to the next message (§B.2.3, E2).
  */
-const cdrReceive: Routine = (ctx, f, a): Step => {
+const cdrReceive: CniRoutine = (ctx, f, a): Step => {
   const rx = ctx.layout.rxCdr;
   switch (f.pc) {
     case 0:
@@ -102,7 +105,7 @@ const cdrReceive: Routine = (ctx, f, a): Step => {
     case 2: {
       const part = Number(f.locals.part);
       const msg = Number(f.locals.msg);
-      if (msg >= 0 && part >= blocksFor(payloadOf(ctx, msg))) {
+      if (msg >= 0 && part >= blocksFor(ctx.kit.geometry, payloadOf(ctx, msg))) {
         f.pc = 6;
         return null;
       }
@@ -144,7 +147,8 @@ const cdrReceive: Routine = (ctx, f, a): Step => {
       f.pc = 2;
       return {
         op: 'compute',
-        cycles: (wordsInBlock(payloadOf(ctx, msg), part) - 1) * ctx.cfg.wordCycles,
+        cycles:
+          (wordsInBlock(ctx.kit.geometry, payloadOf(ctx, msg), part) - 1) * ctx.cfg.wordCycles,
         why: 'copy the rest of the block to the user buffer',
       };
     }
@@ -162,7 +166,7 @@ const cdrReceive: Routine = (ctx, f, a): Step => {
 };
 
 /** The NI: early pulls, reading a sent message, the handshake's invalidations, new arrivals. */
-const cdrDevice: Routine = (ctx, f, a): Step => {
+const cdrDevice: CniRoutine = (ctx, f, a): Step => {
   const dev = ctx.node.device;
   const rx = ctx.layout.rxCdr;
   const tx = ctx.layout.txCdr;
@@ -196,7 +200,7 @@ const cdrDevice: Routine = (ctx, f, a): Step => {
       const part = Number(f.locals.part);
       const first = peek(ctx, a, tx[0]!);
       const msg = first?.msg ?? -1;
-      if (part > 0 && part >= blocksFor(payloadOf(ctx, msg))) {
+      if (part > 0 && part >= blocksFor(ctx.kit.geometry, payloadOf(ctx, msg))) {
         dev.txRequested = false;
         dev.outbound.push(msg);
         ctx.events.push({
@@ -242,7 +246,7 @@ const cdrDevice: Routine = (ctx, f, a): Step => {
     case 30: {
       const part = Number(f.locals.part);
       const msg = Number(f.locals.msg);
-      if (part >= blocksFor(payloadOf(ctx, msg))) {
+      if (part >= blocksFor(ctx.kit.geometry, payloadOf(ctx, msg))) {
         dev.rxPhase = 'READY';
         dev.rxMsg = msg;
         acknowledge(ctx, msg);
@@ -266,13 +270,13 @@ const cdrDevice: Routine = (ctx, f, a): Step => {
   throw new Error(`cdr.device: bad pc ${f.pc}`);
 };
 
-export const cdrRoutines: Record<string, Routine> = {
+export const cdrRoutines: Record<string, CniRoutine> = {
   'cdr.send': cdrSend,
   'cdr.receive': cdrReceive,
   'cdr.device': cdrDevice,
 };
 
-export const cdrHooks: DeviceHooks = {
+export const cdrHooks: CniHooks = {
   readRegister(ctx) {
     const dev = ctx.node.device;
     return (dev.txFree ? TX_FREE : 0) | (dev.rxPhase === 'READY' ? RX_READY : 0);

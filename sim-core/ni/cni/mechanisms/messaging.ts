@@ -4,10 +4,12 @@
  * into user memory so two blocked senders cannot deadlock (not needed with CNI16Qm, whose queue
  * overflows into memory by itself). Software overhead is charged half at each end (§B.9).
  */
+import type { Agent, RoutineFrame } from '../../../node/bus/agent';
+import type { Step } from '../../../node/bus/interpreter';
+import { messageEvent } from '../cni-messages';
+import type { CniRoutine, Ctx } from '../cni-node';
+import type { AgentName } from '../cni-state';
 import { NI_KINDS, splitPayload } from '../config';
-import type { Agent, AgentName, RoutineFrame } from '../cni-state';
-import { messageEvent } from '../message-network';
-import type { Ctx, Routine, Step } from '../engine';
 import { mechanismOf } from './registry';
 
 const here = (ctx: Ctx, agent: AgentName) => ({ node: ctx.node.id, agent });
@@ -91,7 +93,7 @@ export function takeMessage(ctx: Ctx, msg: number, taker: AgentName): number {
 }
 
 /** P's main loop on every node of a remote workload. */
-const appMain: Routine = (ctx, f: RoutineFrame, a: Agent): Step => {
+const appMain: CniRoutine = (ctx, f: RoutineFrame, a: Agent<AgentName>): Step => {
   const app = ctx.node.app;
   const mech = mechanismOf(ctx.cfg);
   switch (f.pc) {
@@ -167,7 +169,7 @@ const appMain: Routine = (ctx, f: RoutineFrame, a: Agent): Step => {
 export const LOST = -2;
 
 /** Fig. 2: P sends `count` messages into a local queue, P1 takes them out. */
-const localSender: Routine = (ctx, f, a): Step => {
+const localSender: CniRoutine = (ctx, f, a): Step => {
   const w = ctx.cfg.workload;
   if (w.kind !== 'local-queue') throw new Error('local.sender needs a local-queue workload');
   switch (f.pc) {
@@ -194,7 +196,7 @@ const localSender: Routine = (ctx, f, a): Step => {
   throw new Error(`local.sender: bad pc ${f.pc}`);
 };
 
-const localReceiver: Routine = (ctx, f, a): Step => {
+const localReceiver: CniRoutine = (ctx, f, a): Step => {
   const w = ctx.cfg.workload;
   if (w.kind !== 'local-queue') throw new Error('local.receiver needs a local-queue workload');
   switch (f.pc) {
@@ -213,7 +215,7 @@ const localReceiver: Routine = (ctx, f, a): Step => {
   throw new Error(`local.receiver: bad pc ${f.pc}`);
 };
 
-export const messagingRoutines: Record<string, Routine> = {
+export const messagingRoutines: Record<string, CniRoutine> = {
   'app.main': appMain,
   'local.sender': localSender,
   'local.receiver': localReceiver,

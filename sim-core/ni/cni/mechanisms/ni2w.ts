@@ -3,16 +3,18 @@
  * hardware FIFOs. Every poll and every word is a bus transaction; the NI is always a bus slave.
  * Status bits: 1 = room to send a message, 2 = a message to receive.
  */
+import type { Step } from '../../../node/bus/interpreter';
+import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
 import { wordsFor } from '../config';
-import type { Ctx, DeviceHooks, Routine, Step } from '../engine';
-import { acknowledge, injectWaiting } from '../message-network';
+import { acknowledge, injectWaiting } from '../cni-messages';
 
 export const TX_SPACE = 1;
 export const RX_AVAIL = 2;
 
-const words = (ctx: Ctx, msg: number) => wordsFor(ctx.state.messages[msg]!.payload);
+const words = (ctx: Ctx, msg: number) =>
+  wordsFor(ctx.kit.geometry, ctx.state.messages[msg]!.payload);
 
-const ni2wSend: Routine = (ctx, f, a): Step => {
+const ni2wSend: CniRoutine = (ctx, f, a): Step => {
   const msg = Number(f.locals.msg);
   switch (f.pc) {
     case 0:
@@ -38,7 +40,7 @@ const ni2wSend: Routine = (ctx, f, a): Step => {
   throw new Error(`ni2w.send: bad pc ${f.pc}`);
 };
 
-const ni2wReceive: Routine = (ctx, f, a): Step => {
+const ni2wReceive: CniRoutine = (ctx, f, a): Step => {
   switch (f.pc) {
     case 0:
       f.pc = 1;
@@ -74,7 +76,7 @@ const ni2wReceive: Routine = (ctx, f, a): Step => {
 };
 
 /** The FIFOs' side: accept arrivals while there is room, inject assembled messages. */
-const ni2wDevice: Routine = (ctx): Step => {
+const ni2wDevice: CniRoutine = (ctx): Step => {
   const dev = ctx.node.device;
   if (dev.backlog.length > 0 && dev.rxFifo.length < ctx.cfg.fifoMessages) {
     const msg = dev.backlog.shift()!;
@@ -85,13 +87,13 @@ const ni2wDevice: Routine = (ctx): Step => {
   return { op: 'idle' };
 };
 
-export const ni2wRoutines: Record<string, Routine> = {
+export const ni2wRoutines: Record<string, CniRoutine> = {
   'ni2w.send': ni2wSend,
   'ni2w.receive': ni2wReceive,
   'ni2w.device': ni2wDevice,
 };
 
-export const ni2wHooks: DeviceHooks = {
+export const ni2wHooks: CniHooks = {
   readRegister(ctx, reg) {
     const dev = ctx.node.device;
     if (reg === 'status') {

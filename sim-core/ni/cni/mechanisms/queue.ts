@@ -8,20 +8,24 @@
  * of reading tail) and sense reverse (the valid encoding flips every pass, so nobody clears it;
  * full = tail == head with different senses, digest §H.1). Without sense bits one slot is wasted.
  */
-import { blocksFor, WORD_BYTES, BLOCK_BYTES, HEADER_BYTES } from '../config';
-import type { Agent, BlockData, CniTxn, QueueSide, RoutineFrame } from '../cni-state';
-import { blockName, type Ctx, type DeviceHooks, type Routine, type Step } from '../engine';
+import type { Agent, BlockData, RoutineFrame } from '../../../node/bus/agent';
+import { blockName } from '../../../node/bus/context';
+import type { BlockGeometry } from '../../../node/bus/geometry';
+import type { Step } from '../../../node/bus/interpreter';
+import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
+import type { AgentName, CniTxn, QueueSide } from '../cni-state';
+import { blocksFor, HEADER_BYTES } from '../config';
 import { slotBlock, type QueueLayout } from '../layout';
-import { acknowledge, injectWaiting } from '../message-network';
+import { acknowledge, injectWaiting } from '../cni-messages';
 import { duePull, schedulePull } from './virtual-polling';
 
 const layoutOf = (ctx: Ctx, f: RoutineFrame): QueueLayout => ctx.layout.queues[String(f.locals.q)]!;
 const stateOf = (ctx: Ctx, f: RoutineFrame) => ctx.node.queues[String(f.locals.q)]!;
 
 /** Words of a message's payload and header that fall into block `part`. */
-export function wordsInBlock(payload: number, part: number): number {
-  const bytes = Math.min(BLOCK_BYTES, HEADER_BYTES + payload - part * BLOCK_BYTES);
-  return Math.max(1, Math.ceil(bytes / WORD_BYTES));
+export function wordsInBlock(g: BlockGeometry, payload: number, part: number): number {
+  const bytes = Math.min(g.blockBytes, HEADER_BYTES + payload - part * g.blockBytes);
+  return Math.max(1, Math.ceil(bytes / g.wordBytes));
 }
 
 /**
@@ -42,7 +46,7 @@ function looksFull(ctx: Ctx, q: QueueLayout, s: QueueSide): boolean {
 function pointerEvent(
   ctx: Ctx,
   q: string,
-  agent: Agent,
+  agent: Agent<AgentName>,
   pointer: 'head' | 'tail' | 'shadowHead',
   value: number,
   sense: number,
@@ -62,13 +66,13 @@ function pointerEvent(
  * Enqueue (Fig. 4 with lazy pointers): returns 1 when the message is in the queue, 0 when full.
  * The NI as sender into a memory-homed queue (CNI16Qm) first frees the direct-mapped frame.
  */
-const queueSend: Routine = (ctx, f, a): Step => {
+const queueSend: CniRoutine = (ctx, f, a): Step => {
   const q = layoutOf(ctx, f);
   const side = stateOf(ctx, f).sender;
   const opt = ctx.cfg.optimisations;
   const msg = Number(f.locals.msg);
   const payload = ctx.state.messages[msg]!.payload;
-  const blocks = Math.min(q.slotBlocks, blocksFor(payload));
+  const blocks = Math.min(q.slotBlocks, blocksFor(ctx.kit.geometry, payload));
   switch (f.pc) {
     case 0:
       f.pc = 1;
@@ -146,7 +150,7 @@ const queueSend: Routine = (ctx, f, a): Step => {
       const part = writeOrder(blocks, Number(f.locals.step));
       f.locals.step = Number(f.locals.step) + 1;
       f.pc = 3;
-      const copy = (wordsInBlock(payload, part) - 1) * ctx.cfg.wordCycles;
+      const copy = (wordsInBlock(ctx.kit.geometry, payload, part) - 1) * ctx.cfg.wordCycles;
       return a.name === 'NI' || copy <= 0
         ? null
         : { op: 'compute', cycles: copy, why: 'store the rest of the block (hits)' };
@@ -182,7 +186,7 @@ const queueSend: Routine = (ctx, f, a): Step => {
 };
 
 /** Dequeue (Fig. 5): returns the message id, or -1 when the queue is empty. */
-const queueReceive: Routine = (ctx, f, a): Step => {
+const queueReceive: CniRoutine = (ctx, f, a): Step => {
   const q = layoutOf(ctx, f);
   const side = stateOf(ctx, f).receiver;
   const opt = ctx.cfg.optimisations;
@@ -224,7 +228,7 @@ const queueReceive: Routine = (ctx, f, a): Step => {
       const msg = Number(f.locals.msg);
       const part = Number(f.locals.part);
       const payload = ctx.state.messages[msg]?.payload ?? 0;
-      const blocks = Math.min(q.slotBlocks, blocksFor(payload));
+      const blocks = Math.min(q.slotBlocks, blocksFor(ctx.kit.geometry, payload));
       if (part >= blocks) {
         f.pc = 4;
         return null;
@@ -257,7 +261,7 @@ const queueReceive: Routine = (ctx, f, a): Step => {
         ? null
         : {
             op: 'compute',
-            cycles: wordsInBlock(payload, part) * ctx.cfg.wordCycles,
+            cycles: wordsInBlock(ctx.kit.geometry, payload, part) * ctx.cfg.wordCycles,
             why: 'copy the block to the user buffer',
           };
     }
@@ -290,7 +294,7 @@ const queueReceive: Routine = (ctx, f, a): Step => {
 };
 
 /** The NI's loop for the queue CNIs: early pulls, announced sends, arrivals into the queue. */
-const queueDevice: Routine = (ctx, f, a): Step => {
+const queueDevice: CniRoutine = (ctx, f, a): Step => {
   const dev = ctx.node.device;
   switch (f.pc) {
     case 0: {
@@ -320,7 +324,7 @@ const queueDevice: Routine = (ctx, f, a): Step => {
 };
 
 /** The NI takes the next announced message out of the send queue (§B.6.3 send step 5). */
-const deviceDequeue: Routine = (ctx, f, a): Step => {
+const deviceDequeue: CniRoutine = (ctx, f, a): Step => {
   switch (f.pc) {
     case 0:
       f.pc = 1;
@@ -337,14 +341,14 @@ const deviceDequeue: Routine = (ctx, f, a): Step => {
   throw new Error(`queue.deviceDequeue: bad pc ${f.pc}`);
 };
 
-export const queueRoutines: Record<string, Routine> = {
+export const queueRoutines: Record<string, CniRoutine> = {
   'queue.send': queueSend,
   'queue.receive': queueReceive,
   'queue.device': queueDevice,
   'queue.deviceDequeue': deviceDequeue,
 };
 
-export const queueHooks: DeviceHooks = {
+export const queueHooks: CniHooks = {
   readRegister: () => 0,
   writeRegister(ctx, reg) {
     if (reg === 'msgReady') ctx.node.device.pendingCount++;

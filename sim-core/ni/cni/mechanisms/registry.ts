@@ -5,7 +5,7 @@
  */
 import { NI_KINDS, type NiMechanism } from '../config';
 import type { CniConfig } from '../cni-config';
-import type { DeviceHooks, Routine } from '../engine';
+import type { CniHooks, CniRoutine } from '../cni-node';
 import { cdrHooks, cdrRoutines } from './cdr';
 import { messagingRoutines } from './messaging';
 import { ni2wHooks, ni2wRoutines } from './ni2w';
@@ -15,7 +15,7 @@ export interface Mechanism {
   send: string;
   receive: string;
   device: string;
-  hooks: DeviceHooks;
+  hooks: CniHooks;
   /** Which queue each direction uses, for the queue CNIs. */
   queues: { send: string; receive: string } | null;
 }
@@ -46,7 +46,7 @@ export const MECHANISMS: Readonly<Record<NiMechanism, Mechanism>> = {
 
 export const mechanismOf = (cfg: CniConfig): Mechanism => MECHANISMS[NI_KINDS[cfg.ni].mechanism];
 
-export const ROUTINES: Readonly<Record<string, Routine>> = {
+export const ROUTINES: Readonly<Record<string, CniRoutine>> = {
   ...messagingRoutines,
   ...ni2wRoutines,
   ...cdrRoutines,

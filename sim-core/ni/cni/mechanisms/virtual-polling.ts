@@ -3,8 +3,12 @@
  * the bus and, after a back-off, reads a block back (RD) without polling anything. Shared by the
  * CDR NI (send CDRs) and the queue CNIs (the send queue's slots).
  */
-import type { Agent, CniTxn } from '../cni-state';
-import { blockName, peek, type Ctx, type Step } from '../engine';
+import type { Agent } from '../../../node/bus/agent';
+import { peek } from '../../../node/bus/coherence';
+import { blockName } from '../../../node/bus/context';
+import type { Step } from '../../../node/bus/interpreter';
+import type { Ctx } from '../cni-node';
+import type { AgentName, CniTxn } from '../cni-state';
 
 /** A processor's write request for `txn.block` is seen: pull `block` once the back-off is over. */
 export function schedulePull(ctx: Ctx, txn: CniTxn, block: number): void {
@@ -16,7 +20,7 @@ export function schedulePull(ctx: Ctx, txn: CniTxn, block: number): void {
  * when the due pull is already satisfied (the NI holds a current copy), or undefined when no pull
  * is due.
  */
-export function duePull(ctx: Ctx, ni: Agent): Step | undefined {
+export function duePull(ctx: Ctx, ni: Agent<AgentName>): Step | undefined {
   const pulls = ctx.node.device.pulls;
   const due = pulls.findIndex((p) => p.at <= ctx.state.cycle);
   if (due < 0) return undefined;

@@ -7,7 +7,9 @@
 import { clonePlain } from './kernel/clone';
 import { busPresets } from './bus/bus-types';
 import type { Protocol } from './memory/protocol';
-import { Network, type NetworkConfig, type NetworkState } from './network/network';
+import { Network } from './network/network';
+import type { NetworkConfig } from './network/network-config';
+import type { NetworkState } from './network/network-state';
 import type { NetworkFrame, NetworkStats } from './network/network-frame';
 import type { Topology } from './network/topology';
 import type {

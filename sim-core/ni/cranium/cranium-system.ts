@@ -16,7 +16,8 @@
  *      costs its load, test and branch (Table 6.1's accounting) — or the next instruction starts.
  */
 import { clonePlain } from '../../kernel/clone';
-import { Network, reviveNetworkState, type PacketState } from '../../network/network';
+import { Network } from '../../network/network';
+import { reviveNetworkState, type PacketState } from '../../network/network-state';
 import { headerBetween, routerOfNode, type Topology } from '../../network/topology';
 import type { CraniumModelEvent } from './cranium-events';
 import { LINE_BYTES, QUEUE_NAMES, type CraniumConfig, type QueueName } from './cranium-config';

@@ -19,6 +19,7 @@ export function runLinks(c: PhaseContext): void {
   const { inUsed, outUsed } = c.occupancy;
   const layout = c.layout;
   const L = c.cfg.packetPhits;
+  const V = layout.vcs;
   const injection = layout.injectionInput;
   const injectionBit = 1 << injection;
   for (let r = 0; r < routers.length; r++) {
@@ -42,8 +43,8 @@ export function runLinks(c: PhaseContext): void {
         pkt.phitsDelivered += 1;
         if (pkt.phitsDelivered === L) deliver(c, pkt, r);
       } else {
-        const nb = routers[c.neighbours[r * 4 + o]!]!;
-        const next = nb.in[layout.inputIndex(OPPOSITE_INDEX[o]!, out.vc)]!;
+        // layout.inputIndex, written out (see there).
+        const next = routers[c.neighbours[r * 4 + o]!]!.in[OPPOSITE_INDEX[o]! * V + out.vc]!;
         // Only into the frame reserved for this packet (at its front, or behind the packet
         // leaving it): an exchanged packet waits here until the stuck packet in that frame has
         // moved into its router's multi-queue.

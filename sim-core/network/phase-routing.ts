@@ -51,6 +51,7 @@ export function runRouting(c: PhaseContext, ctx: RoutingContext): void {
 export function routingContext(c: PhaseContext): RoutingContext {
   const layout = c.layout;
   const L = c.cfg.packetPhits;
+  const V = layout.vcs;
   const followOnLinks = routingFunctions[c.cfg.router].followOnLinks;
   const ctx: RoutingContext = {
     cfg: c.cfg,
@@ -72,7 +73,7 @@ export function routingContext(c: PhaseContext): RoutingContext {
       if (nb < 0) return false;
       // The input frame behind: empty, or its packet is leaving (granted: it drains a phit per
       // cycle once its tail, which comes first on the link, has arrived) with no packet behind.
-      const f = routers[nb]!.in[layout.inputIndex(OPPOSITE_INDEX[o]!, vc)]!;
+      const f = routers[nb]!.in[OPPOSITE_INDEX[o]! * V + vc]!; // layout.inputIndex, written out (see there)
       return f.pkt < 0 || (followOnLinks && f.nextPkt < 0 && f.grant >= 0 && f.pkt !== pkt);
     },
     readyInputs: 0,

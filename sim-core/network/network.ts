@@ -102,13 +102,14 @@ export class Network {
     s.cycle += 1;
     if (s.halted) return c.events;
     if (c.state !== s) c.adopt(s);
-    runLinks(c);
-    runCrossbars(c);
-    runRouting(c, this.routing);
-    runInjection(c);
-    runTraffic(c, this.traffic);
-    watchForStall(c);
+    runLinks(c); // 1
+    runCrossbars(c); // 2
+    runRouting(c, this.routing); // 3
+    runInjection(c); // 4
+    runTraffic(c, this.traffic); // 5
+    watchForStall(c); // 6
     if (this.cfg.checkInvariants) checkNetworkInvariants(c);
+    // With a port, the programs behind it decide when the run is over.
     if (!this.traffic.moreAfter(s.cycle) && s.stats.inFlight === 0 && !c.port) {
       s.halted = true;
       c.emit({ kind: 'sim.halt', reason: 'all packets delivered' });

@@ -1,9 +1,10 @@
 /**
- * Which frames hold a packet: one bit per frame, per router (docs/architecture.md, "Which frames
- * are visited"). Set and cleared where a frame is filled or emptied, so the per-cycle phases and
- * the invariant check visit only occupied frames (about a third of them under load). Derived from
- * the state, never part of it: rebuilt when the state is replaced, and audited against the frames
- * every AUDIT_EVERY cycles (network-invariants.ts).
+ * Which frames hold a packet: one bit per frame of the routers of digest seed-001-cranium.md
+ * §B.12, per router (docs/architecture.md, "Which frames are visited"). Set and cleared where a
+ * frame is filled or emptied, so the per-cycle phases and the invariant check visit only occupied
+ * frames (about a third of them under load). Derived from the state, never part of it: rebuilt
+ * when the state is replaced, and audited against the frames every AUDIT_EVERY cycles
+ * (network-invariants.ts).
  */
 import type { NetworkState, RouterState } from './network-state';
 

@@ -3,7 +3,11 @@
  * which free output (and which virtual channel behind it); the network does the rest (phits,
  * frames, headers). The chaotic router is the thesis's (digest §B.5, §B.12); dimension-order is
  * the oblivious comparison point of Bolding's study (§B.10), with a dateline so it is deadlock-free
- * on a torus, or without one so students can watch a deadlock form.
+ * on a torus, or without one so students can watch a deadlock form; minimal adaptive and
+ * deflection are the other two. The registry is the one list of routers: each entry carries the
+ * name, label and description the UI shows, and answers what the network asks of it (frames per
+ * port and multi-queue, tail-following on links, the outputs a blocked packet waits for), so no
+ * code compares a router's name.
  */
 import { nextInt, type RngState } from '../kernel/rng';
 import type { NetworkConfig } from './network-config';

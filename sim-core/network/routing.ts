@@ -265,6 +265,7 @@ export interface RoutingEntry {
    * wrap-around links to cross).
    */
   datelineSwitch: boolean;
+  /** Grants this cycle's outputs at one router (step 3 of a cycle). */
   route: (ctx: RoutingContext) => void;
   /** Virtual channels (input frames) per port. */
   vcs: (cfg: NetworkConfig) => number;
@@ -272,8 +273,8 @@ export interface RoutingEntry {
   multiQueue: (cfg: NetworkConfig) => number;
   /**
    * Tail-following across network links: a packet may be granted an output whose input frame
-   * at the neighbour still holds a leaving packet, and follow it in (network.ts). Injection and
-   * delivery follow tails with every routing function.
+   * at the neighbour still holds a leaving packet, and follow it in (outputFree in
+   * phase-routing.ts). Injection and delivery follow tails with every routing function.
    */
   followOnLinks: boolean;
   /**
@@ -283,12 +284,12 @@ export interface RoutingEntry {
   waitsFor: (pkt: Readonly<PacketState>) => number;
 }
 
-/** The routing functions by name: the one list of routers, in the order menus show them. */
+/** The routing functions by name: the one list of routers (see ROUTER_NAMES for the order). */
 export const routingFunctions = {
   chaos: {
     label: 'chaos',
     description:
-      'Sends a packet out of any free output that brings it closer; a packet that finds none waits in the multi-queue, and when that is full a waiting packet is sent the long way round (derouted), so it never deadlocks.',
+      'Sends a packet out of any free output that brings it closer; a packet that finds none waits in the multi-queue, and when that is full a waiting packet is sent out of one that does not (derouted), so it never deadlocks.',
     datelineSwitch: false,
     route: chaos,
     vcs: () => 1,

@@ -6,6 +6,7 @@ export { networkConfigOf } from './network/module';
 export { cniConfigOf } from './ni/cni/cni-config-of';
 export { sweepPoint } from './network/sweep';
 export type { SweepPoint, SweepRequest } from './network/sweep';
+export { routingFunctions, ROUTER_NAMES } from './network/routing';
 export type { RouterKind } from './network/routing';
 export {
   cniSweepPlan,

@@ -26,7 +26,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createSim, parseScenario, Session, type Scenario } from '../sim-core/index';
-import { Network, networkConfig } from '../sim-core/network/network';
+import { Network } from '../sim-core/network/network';
+import { networkConfig } from '../sim-core/network/network-config';
 import { defaultCniConfig } from '../sim-core/fidelity/cni';
 import { CniSystem } from '../sim-core/ni/cni/cni-system';
 

@@ -2,7 +2,8 @@
  * Fidelity of the torus and the chaotic router against the Cranium thesis (seed 001) as digested
  * in seed-001-cranium.md §B.6 (zero-load latency, L1334) and §B.10 (Bolding's comparison, L1188).
  */
-import { Network, networkConfig, type NetworkConfig } from '../network/network';
+import { Network } from '../network/network';
+import { networkConfig, type NetworkConfig } from '../network/network-config';
 import type { RouterKind } from '../network/routing';
 import type { TrafficPattern } from '../network/traffic';
 import type { Topology } from '../network/topology';
@@ -96,9 +97,10 @@ const SWEEP = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
  * + 5 outputs; deflection has less — it is bufferless by design).
  */
 function saturationComparisonRow(
-  other: 'dor' | 'deflection',
+  other: RouterKind,
   id: string,
   name: string,
+  paperName: string,
 ): FidelityRow {
   const chaosSat = saturation('uniform', SWEEP, 'chaos');
   const otherSat = saturation('uniform', SWEEP, other);
@@ -106,7 +108,7 @@ function saturationComparisonRow(
     id,
     source: `seed 001 L1188 (Bolding: on tori chaotic routers perform significantly better than oblivious and deflection routers); digest §B.10`,
     metric: `saturation throughput, 8×8 torus, uniform random (chaos ${chaosSat.accepted.toFixed(3)} at offered ${chaosSat.load}; ${name} ${otherSat.accepted.toFixed(3)} at offered ${otherSat.load} phits/node/cycle)`,
-    paper: `chaos > ${other === 'dor' ? 'DOR' : 'deflection'}`,
+    paper: `chaos > ${paperName}`,
     ours: Number((chaosSat.accepted / otherSat.accepted).toFixed(2)),
     tolerance: 'ratio > 1',
     pass: chaosSat.accepted > otherSat.accepted,
@@ -114,10 +116,15 @@ function saturationComparisonRow(
 }
 
 export const chaosVsDorRow = (): FidelityRow =>
-  saturationComparisonRow('dor', 'torus.chaos.vs.dor.sat', 'dimension-order with dateline');
+  saturationComparisonRow('dor', 'torus.chaos.vs.dor.sat', 'dimension-order with dateline', 'DOR');
 
 export const chaosVsDeflectionRow = (): FidelityRow =>
-  saturationComparisonRow('deflection', 'torus.chaos.vs.deflection.sat', 'deflection');
+  saturationComparisonRow(
+    'deflection',
+    'torus.chaos.vs.deflection.sat',
+    'deflection',
+    'deflection',
+  );
 
 /**
  * The hot-spot sweep: with 20% of packets to node 27, whose P link ejects one packet per 20

@@ -3,7 +3,8 @@
  * minimal adaptive, dimension-order, deflection) carrying scheduled packets or random traffic.
  */
 import type { ModelModule, TorusCapability } from '../model';
-import { Network, type NetworkConfig } from './network';
+import { Network } from './network';
+import type { NetworkConfig } from './network-config';
 import type { NetworkModelEvent } from './network-events';
 import type { NetworkFrame, NetworkStats } from './network-frame';
 import type { NetworkMeta } from './network-meta';
@@ -16,6 +17,7 @@ import {
   type NetworkWorkload,
 } from './network-schema';
 import { summariseNetworkStats } from './network-summary';
+import { routerPhrase } from './routing';
 import { sweepPoint, type SweepRequest } from './sweep';
 
 export interface NetworkTypes {
@@ -75,10 +77,7 @@ export const networkModel: ModelModule<NetworkTypes> = {
   }),
   describe({ system }) {
     const side = system.attached ?? system.k;
-    const router =
-      system.router === 'chaos'
-        ? 'chaos router'
-        : `dimension-order ${system.dateline ? 'with' : 'without'} dateline`;
+    const router = routerPhrase(system.router, system.dateline);
     return `${system.k}×${system.k} ${system.topology} · ${router} · ${system.packetPhits}-phit packets · ${side * side} nodes`;
   },
   settings: ({ system }) => ({ router: system.router }),

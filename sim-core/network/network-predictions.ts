@@ -12,6 +12,7 @@ import {
 import type { EventStamp } from '../trace/common-events';
 import type { NetworkEventBody, NetworkModelEvent } from './network-events';
 import { networkVocabulary } from './network-narrate';
+import { routingFunctions, type RouterKind } from './routing';
 import { headerBetween, routerOfNode, type Header, type Port } from './topology';
 
 type NetLogEvent = NetworkModelEvent & EventStamp;
@@ -109,7 +110,7 @@ export const routerOutputOn = <F, M>(
     const deroute = e.to !== 'P' && !e.profitable.includes(e.to);
     const prof = e.profitable.length ? e.profitable.join(' ') : '—';
     return {
-      text: `${tellWith(networkVocabulary, e, run.meta) ?? ''} (cycle ${e.cycle}). Profitable outputs: ${prof}; ${REASON_TEXT[e.reason] ?? e.reason}${deroute ? ': a deroute, one hop further from the destination' : ''}. ${meta.router} routing, ${meta.topology.k}×${meta.topology.k} ${meta.topology.kind}.`,
+      text: `${tellWith(networkVocabulary, e, run.meta) ?? ''} (cycle ${e.cycle}). Profitable outputs: ${prof}; ${REASON_TEXT[e.reason] ?? e.reason}${deroute ? ': a deroute, one hop further from the destination' : ''}. ${routingFunctions[meta.router as RouterKind].label} routing, ${meta.topology.k}×${meta.topology.k} ${meta.topology.kind}.`,
       rules: [],
     };
   },

@@ -7,10 +7,8 @@ import { z } from 'zod';
 import type { ModelSchema, ModelScenario } from '../model';
 import { choice, intIn } from '../scenario/fields';
 import { showValue } from '../scenario/issues';
-import { routingFunctions, type RouterKind } from './routing';
+import { ROUTER_NAMES } from './routing';
 import { TRAFFIC_PATTERNS } from './traffic';
-
-export const ROUTER_CHOICES = Object.keys(routingFunctions) as [RouterKind, ...RouterKind[]];
 
 const networkSystem = z.strictObject({
   kind: z.literal('network'),
@@ -18,7 +16,7 @@ const networkSystem = z.strictObject({
   k: intIn(2, 32),
   /** Side of the central square of routers with a processing node; default k (all). */
   attached: intIn(1, 32).optional(),
-  router: choice(ROUTER_CHOICES).default('chaos'),
+  router: choice(ROUTER_NAMES).default('chaos'),
   /** Dimension-order on a torus: two virtual channels with a dateline (false: one; it can deadlock). */
   dateline: z.boolean().default(true),
   packetPhits: z

@@ -3,13 +3,17 @@
  * which free output (and which virtual channel behind it); the network does the rest (phits,
  * frames, headers). The chaotic router is the thesis's (digest §B.5, §B.12); dimension-order is
  * the oblivious comparison point of Bolding's study (§B.10), with a dateline so it is deadlock-free
- * on a torus, or without one so students can watch a deadlock form.
+ * on a torus, or without one so students can watch a deadlock form; minimal adaptive and
+ * deflection are the other two. The registry is the one list of routers: each entry carries the
+ * name, label and description the UI shows, and answers what the network asks of it (frames per
+ * port and multi-queue, tail-following on links, the outputs a blocked packet waits for), so no
+ * code compares a router's name.
  */
 import { nextInt, type RngState } from '../kernel/rng';
-import type { MqFrame, NetworkConfig, RoutingContext } from './network';
-import { DIRS, OPPOSITE, PORTS, xOf, yOf, type Port } from './topology';
-
-export type RouterKind = 'chaos' | 'minimal' | 'dor' | 'deflection';
+import type { NetworkConfig } from './network-config';
+import type { MqFrame, PacketState } from './network-state';
+import type { RoutingContext } from './routing-context';
+import { DIRS, OPPOSITE, PORTS, portIndex, xOf, yOf, type Port } from './topology';
 
 /**
  * The chaos router, per free output (scanned from a random start):
@@ -184,18 +188,19 @@ const dimensionOf = (p: Port): 'x' | 'y' | null =>
 function dor(ctx: RoutingContext): void {
   const router = ctx.state.routers[ctx.router]!;
   const t = ctx.cfg.topology;
-  const V = ctx.vcs;
+  const layout = ctx.layout;
+  const V = layout.vcs;
   const count = router.in.length;
   for (let j = 0; j < count; j++) {
-    const i = (router.rr * V + j) % count;
+    const i = (layout.inputIndex(router.rr, 0) + j) % count;
     if ((ctx.readyInputs & (1 << i)) === 0) continue;
     const f = router.in[i]!;
     const pkt = ctx.state.packets[f.pkt]!;
     const o = dimensionOrderOutput(pkt.header.dy, pkt.header.dx);
-    const inPort = PORTS[Math.floor(i / V)]!;
+    const inPort = layout.inputPort(i);
     const oi = PORTS.indexOf(o);
     // Arriving from the W input means travelling east: the same dimension as an E/W output.
-    let vc = V > 1 && dimensionOf(inPort) === dimensionOf(o) ? i % V : 0;
+    let vc = V > 1 && dimensionOf(inPort) === dimensionOf(o) ? layout.vcOfInput[i]! : 0;
     const x = xOf(t, ctx.router);
     const y = yOf(t, ctx.router);
     const crossesDateline =
@@ -246,23 +251,81 @@ function deflection(ctx: RoutingContext): void {
   }
 }
 
+/** The outputs a blocked adaptive packet waits for: any profitable one. */
+const anyProfitable = (pkt: Readonly<PacketState>): number => pkt.profitable;
+
+/** What each routing function is and asks of the network; the UI reads the names and texts. */
+export interface RoutingEntry {
+  /** Short menu text. */
+  label: string;
+  /** One sentence a student reads: how it routes, and what a blocked packet does. */
+  description: string;
+  /**
+   * Whether the configuration's `dateline` switch applies to it (on a torus: a mesh has no
+   * wrap-around links to cross).
+   */
+  datelineSwitch: boolean;
+  /** Grants this cycle's outputs at one router (step 3 of a cycle). */
+  route: (ctx: RoutingContext) => void;
+  /** Virtual channels (input frames) per port. */
+  vcs: (cfg: NetworkConfig) => number;
+  /** Multi-queue frames per router. */
+  multiQueue: (cfg: NetworkConfig) => number;
+  /**
+   * Tail-following across network links: a packet may be granted an output whose input frame
+   * at the neighbour still holds a leaving packet, and follow it in (outputFree in
+   * phase-routing.ts). Injection and delivery follow tails with every routing function.
+   */
+  followOnLinks: boolean;
+  /**
+   * The outputs a packet waiting in an input frame may be granted (bit o: PORTS index o, as a
+   * profitableSet): whose holders it waits for in the watchdog's wait-for graph (watchdog.ts).
+   */
+  waitsFor: (pkt: Readonly<PacketState>) => number;
+}
+
+/** The routing functions by name: the one list of routers (see ROUTER_NAMES for the order). */
 export const routingFunctions = {
   chaos: {
-    desc: 'Chaotic router: minimal adaptive with a multi-queue and random derouting (McKenzie 1997, §5.2)',
+    label: 'chaos',
+    description:
+      'Sends a packet out of any free output that brings it closer; a packet that finds none waits in the multi-queue, and when that is full a waiting packet is sent out of one that does not (derouted), so it never deadlocks.',
+    datelineSwitch: false,
     route: chaos,
     vcs: () => 1,
     multiQueue: (cfg) => cfg.multiQueue,
     followOnLinks: true,
+    waitsFor: anyProfitable,
   },
   minimal: {
-    desc: 'Minimal adaptive: any profitable output, a multi-queue, but never a deroute (it can deadlock)',
+    label: 'minimal adaptive, no deroutes',
+    description:
+      'Sends a packet out of any free output that brings it closer; a packet that finds none waits in the multi-queue but is never derouted, so a full network can deadlock.',
+    datelineSwitch: false,
     route: minimal,
     vcs: () => 1,
     multiQueue: (cfg) => cfg.multiQueue,
     followOnLinks: true,
+    waitsFor: anyProfitable,
+  },
+  dor: {
+    label: 'dimension-order',
+    description:
+      'Sends every packet along X first, then Y, by one fixed path; a blocked packet waits in its input frame, and on a torus two virtual channels with a dateline keep the rings from deadlocking (without the dateline they can).',
+    datelineSwitch: true,
+    route: dor,
+    vcs: (cfg) => (cfg.dateline && cfg.topology.kind === 'torus' ? 2 : 1),
+    // Oblivious routing has nowhere else to put a blocked packet: it waits in its input frame.
+    multiQueue: () => 0,
+    followOnLinks: true,
+    // The one output its fixed path allows.
+    waitsFor: (pkt) => 1 << portIndex(dimensionOrderOutput(pkt.header.dy, pkt.header.dx)),
   },
   deflection: {
-    desc: 'Deflection (hot potato): bufferless, a packet that cannot advance is sent any free way',
+    label: 'deflection (hot potato)',
+    description:
+      'Has no multi-queue: a packet takes a free output that brings it closer if there is one, and once it has fully arrived and none is free it is sent out of any free output (deflected), never waiting.',
+    datelineSwitch: false,
     route: deflection,
     vcs: () => 1,
     multiQueue: () => 0,
@@ -275,29 +338,19 @@ export const routingFunctions = {
     // cycles), so deflection keeps whole frames on its network links; injection and delivery
     // still follow tails.
     followOnLinks: false,
+    waitsFor: anyProfitable,
   },
-  dor: {
-    desc: 'Dimension-order (X then Y), oblivious; two virtual channels with a dateline on a torus',
-    route: dor,
-    vcs: (cfg) => (cfg.dateline && cfg.topology.kind === 'torus' ? 2 : 1),
-    // Oblivious routing has nowhere else to put a blocked packet: it waits in its input frame.
-    multiQueue: () => 0,
-    followOnLinks: true,
-  },
-} satisfies Record<
-  RouterKind,
-  {
-    desc: string;
-    route: (ctx: RoutingContext) => void;
-    /** Virtual channels (input frames) per port. */
-    vcs: (cfg: NetworkConfig) => number;
-    /** Multi-queue frames per router. */
-    multiQueue: (cfg: NetworkConfig) => number;
-    /**
-     * Tail-following across network links: a packet may be granted an output whose input frame
-     * at the neighbour still holds a leaving packet, and follow it in (network.ts). Injection and
-     * delivery follow tails with every routing function.
-     */
-    followOnLinks: boolean;
-  }
->;
+} satisfies Record<string, RoutingEntry>;
+
+/** A routing function's name: a key of the registry. */
+export type RouterKind = keyof typeof routingFunctions;
+
+/** Every router's name, in the registry's order (the order of the scenario schema's choice). */
+export const ROUTER_NAMES = Object.keys(routingFunctions) as [RouterKind, ...RouterKind[]];
+
+/** How the machine line names a router: "router: dimension-order, with dateline". */
+export function routerPhrase(router: RouterKind, dateline: boolean): string {
+  const entry: RoutingEntry = routingFunctions[router];
+  const lanes = entry.datelineSwitch ? (dateline ? ', with dateline' : ', no dateline') : '';
+  return `router: ${entry.label}${lanes}`;
+}

@@ -4,7 +4,8 @@
  * latency-vs-load and an accepted-vs-offered chart. One point is one short run with a warm-up;
  * points are independent, so the caller can report progress and stop between them.
  */
-import { Network, type NetworkConfig } from './network';
+import { Network } from './network';
+import type { NetworkConfig } from './network-config';
 import type { RouteReason } from './network-frame';
 import type { RouterKind } from './routing';
 import type { Port } from './topology';

@@ -10,6 +10,14 @@ export const DIRS: readonly Dir[] = ['N', 'E', 'S', 'W'];
 export const PORTS: readonly Port[] = ['N', 'E', 'S', 'W', 'P'];
 export const OPPOSITE: Record<Dir, Dir> = { N: 'S', S: 'N', E: 'W', W: 'E' };
 
+const PORT_INDEX: Record<Port, number> = { N: 0, E: 1, S: 2, W: 3, P: 4 };
+/** A port's index in PORTS: the index of its output frame, and of its input frames' group. */
+export const portIndex = (p: Port): number => PORT_INDEX[p];
+/** The processor port's index. */
+export const P_INDEX = portIndex('P');
+/** For output port index o (N E S W), the index of the input port it feeds at the neighbour. */
+export const OPPOSITE_INDEX: readonly number[] = DIRS.map((d) => portIndex(OPPOSITE[d]));
+
 export interface Topology {
   kind: 'torus' | 'mesh';
   k: number;

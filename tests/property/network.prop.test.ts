@@ -10,7 +10,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Network, type NetworkConfig } from '../../sim-core/network/network';
+import { Network } from '../../sim-core/network/network';
+import type { NetworkConfig } from '../../sim-core/network/network-config';
 import { TRAFFIC_PATTERNS } from '../../sim-core/network/traffic';
 import { clonePlain } from '../../sim-core/kernel/clone';
 

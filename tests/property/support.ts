@@ -2,7 +2,8 @@
  * Helpers shared by the unit, property and coverage suites: building scenarios from plain
  * documents and running them to the end.
  */
-import { Network, networkConfig } from '../../sim-core/network/network';
+import { Network } from '../../sim-core/network/network';
+import { networkConfig } from '../../sim-core/network/network-config';
 import type { NetworkFrame } from '../../sim-core/network/network-frame';
 import type { Frame, Simulation } from '../../sim-core/sim';
 import type { BusFrame } from '../../sim-core/bus/bus-frame';

@@ -5,7 +5,8 @@ import {
   recentPhits,
   recordPhit,
 } from '../../sim-core/network/link-window';
-import { Network, networkConfig } from '../../sim-core/network/network';
+import { Network } from '../../sim-core/network/network';
+import { networkConfig } from '../../sim-core/network/network-config';
 
 describe('recent link use', () => {
   it('counts exactly the phits of the last LINK_WINDOW cycles, whatever the gaps', () => {

@@ -9,12 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../sim-core/kernel/clone';
 import { createStream } from '../../sim-core/kernel/rng';
 import { windowStats, defaultMeasurementWindow } from '../../sim-core/network/measure';
-import {
-  Network,
-  networkConfig,
-  packetRecord,
-  type NetworkConfig,
-} from '../../sim-core/network/network';
+import { Network } from '../../sim-core/network/network';
+import { networkConfig, type NetworkConfig } from '../../sim-core/network/network-config';
+import { packetRecord } from '../../sim-core/network/network-state';
 import { dimensionOrderOutput } from '../../sim-core/network/routing';
 import {
   PORTS,
@@ -174,7 +171,7 @@ function handBuilt(topology: Topology, overrides: Partial<NetworkConfig>, now = 
     /** A fully arrived packet in input frame `port` (channel 0) of router `at`, head in at `headAt`. */
     inFrame(id: number, at: number, port: Port, dst: number, headAt = 5) {
       place(id, at, dst);
-      Object.assign(s.routers[at]!.in[PORTS.indexOf(port) * net.vcs]!, {
+      Object.assign(s.routers[at]!.in[net.layout.inputIndex(PORTS.indexOf(port), 0)]!, {
         pkt: id,
         headAt,
         arrived: L,

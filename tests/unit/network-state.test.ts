@@ -5,12 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../sim-core/kernel/clone';
-import {
-  Network,
-  networkConfig,
-  reviveNetworkState,
-  type NetworkState,
-} from '../../sim-core/network/network';
+import { Network } from '../../sim-core/network/network';
+import { networkConfig } from '../../sim-core/network/network-config';
+import { reviveNetworkState, type NetworkState } from '../../sim-core/network/network-state';
 import type { SimEventBody } from '../../sim-core/trace/events';
 
 const L = 20;

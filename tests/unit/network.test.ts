@@ -3,12 +3,9 @@
  * 4·(j+1) + L of every path (thesis L1334), and routing behaviour the lecture scenarios rely on.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  Network,
-  networkConfig,
-  packetRecord,
-  type NetworkConfig,
-} from '../../sim-core/network/network';
+import { Network } from '../../sim-core/network/network';
+import { networkConfig, type NetworkConfig } from '../../sim-core/network/network-config';
+import { packetRecord } from '../../sim-core/network/network-state';
 import {
   PORTS,
   afterHop,

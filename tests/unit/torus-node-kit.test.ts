@@ -4,7 +4,8 @@
  * and the port adapter on a small torus.
  */
 import { describe, expect, it } from 'vitest';
-import { networkConfig, type PacketState } from '../../sim-core/network/network';
+import { networkConfig } from '../../sim-core/network/network-config';
+import type { PacketState } from '../../sim-core/network/network-state';
 import type { Header } from '../../sim-core/network/topology';
 import { haltReason, type HaltProbe } from '../../sim-core/node/torus/halt';
 import {

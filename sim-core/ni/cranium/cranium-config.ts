@@ -3,7 +3,7 @@
  * the architecture-level accounting of Table 6.1 and Fig. 6.1 (the ADU bus of §6.1): the model
  * simulates these stages and Table 6.1's totals emerge from them (docs/fidelity/cranium.md).
  */
-import type { NetworkConfig } from '../../network/network';
+import type { NetworkConfig } from '../../network/network-config';
 import type { CraniumProgram } from './program';
 
 export interface CraniumTiming {

@@ -3,7 +3,7 @@
  * channels and empty queues in pinned pages, its processor at the start of its program, its
  * pinned buffers (each a page of lines) and what its cache holds at the start.
  */
-import type { NetworkState } from '../../network/network';
+import type { NetworkState } from '../../network/network-state';
 import { startProcessor } from '../../node/torus/processor';
 import { QUEUE_NAMES, type CraniumConfig, type QueueName } from './cranium-config';
 import { flagLineName, lineName } from './cache-lines';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { ModelSchema, ModelScenario } from '../../model';
-import { routingFunctions, type RouterKind } from '../../network/routing';
+import { ROUTER_NAMES } from '../../network/routing';
 import { TRAFFIC_PATTERNS } from '../../network/traffic';
 import { choice, intIn } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
@@ -103,7 +103,7 @@ export const craniumSystem = z.strictObject({
   topology: choice(['torus', 'mesh']).default('torus'),
   k: intIn(2, 32),
   attached: intIn(1, 32).optional(),
-  router: choice(Object.keys(routingFunctions) as [RouterKind, ...RouterKind[]]).default('chaos'),
+  router: choice(ROUTER_NAMES).default('chaos'),
   multiQueue: intIn(1, 16).default(5),
   decisionCycles: intIn(2, 16).default(4),
   /** `ideal`: Table 6.1's ideal NI with memory (no FIFOs, decode, test and branch). */

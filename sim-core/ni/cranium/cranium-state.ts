@@ -3,7 +3,7 @@
  * the NI (channels, scheduler FIFO, inbox, four queues, flow control, barrier), the processor
  * running its program, its cache and its pinned pages (digest §C.4–§C.13).
  */
-import type { NetworkState } from '../../network/network';
+import type { NetworkState } from '../../network/network-state';
 import type { CarriedPacket, PacketStore } from '../../node/torus/packet-store';
 import type { ProcessorState } from '../../node/torus/processor';
 import type { QueueName } from './cranium-config';

@@ -16,7 +16,7 @@
  *      costs its load, test and branch (Table 6.1's accounting) — or the next instruction starts.
  */
 import { clonePlain } from '../../kernel/clone';
-import { reviveNetworkState } from '../../network/network';
+import { reviveNetworkState } from '../../network/network-state';
 import { haltReason } from '../../node/torus/halt';
 import { packetsInFlight } from '../../node/torus/packet-store';
 import { TorusPort } from '../../node/torus/port';

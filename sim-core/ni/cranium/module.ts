@@ -6,6 +6,7 @@ import type { ModelModule, TorusCapability } from '../../model';
 import { networkVocabulary } from '../../network/network-narrate';
 import { routerOutputOn } from '../../network/network-predictions';
 import { summariseNetworkStats } from '../../network/network-summary';
+import { routerPhrase } from '../../network/routing';
 import {
   DEFAULT_TIMING,
   IDEAL_TIMING,
@@ -133,7 +134,7 @@ export const craniumModel: ModelModule<CraniumTypes> = {
   describe({ system }) {
     const side = system.attached ?? system.k;
     const ni = system.ni === 'ideal' ? 'ideal NI' : 'Cranium NI';
-    return `${system.k}×${system.k} ${system.topology} · ${system.router} router · ${ni} · ${system.memory.toUpperCase()} memory · ${system.scheduler.toUpperCase()} scheduler · ${side * side} nodes`;
+    return `${system.k}×${system.k} ${system.topology} · ${routerPhrase(system.router, true)} · ${ni} · ${system.memory.toUpperCase()} memory · ${system.scheduler.toUpperCase()} scheduler · ${side * side} nodes`;
   },
   settings: ({ system }) => ({ router: system.router, ni: system.ni, scheduler: system.scheduler }),
   summary,

@@ -5,7 +5,7 @@
  * on the memory port; once the write is done and the tail is in, it is placed — a page line, or
  * a queue entry with its flag — with the cache effects and interrupts that go with it.
  */
-import type { PacketState } from '../../network/network';
+import type { PacketState } from '../../network/network-state';
 import { cacheTo, flagLineName, lineName, payloadLineName } from './cache-lines';
 import { emit, type CraniumCtx } from './cranium-context';
 import {

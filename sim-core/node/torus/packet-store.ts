@@ -5,7 +5,7 @@
  * the network's id while the packet is in flight. When the head arrives the header is rewritten
  * as the routers left it, and a lecture's fault hook may corrupt it (digest §C.8's error paths).
  */
-import type { PacketState } from '../../network/network';
+import type { PacketState } from '../../network/network-state';
 import type { Header } from '../../network/topology';
 
 /** What the kit keeps of every packet a model sends: its header and its trip. */

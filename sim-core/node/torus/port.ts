@@ -6,12 +6,9 @@
  * cycles of injection, head and tail, the route taken). The half-duplex processor link and its
  * turnarounds are the network's own (`NetworkConfig.halfDuplexP`), so nothing of them is here.
  */
-import {
-  Network,
-  type NetworkConfig,
-  type NetworkState,
-  type PacketState,
-} from '../../network/network';
+import { Network } from '../../network/network';
+import type { NetworkConfig } from '../../network/network-config';
+import type { NetworkState, PacketState } from '../../network/network-state';
 import type { NetworkModelEvent } from '../../network/network-events';
 import {
   carried,

@@ -4,7 +4,12 @@
  * offered throughput — with a table of the points as their text version, shown on request.
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import type { RouterKind, SweepPoint, SweepRequest } from '../../../sim-core/index';
+import {
+  ROUTER_NAMES,
+  type RouterKind,
+  type SweepPoint,
+  type SweepRequest,
+} from '../../../sim-core/index';
 import type { ChartPoint, SweepChartOptions } from '../../d3/sweep-chart';
 import { actions, sweepOf, useApp } from '../../state/store';
 import { SweepControls } from '../../views/charts/SweepControls';
@@ -21,7 +26,7 @@ import {
 } from '../../views/charts/sweepForm';
 import { TableToggle } from '../../views/TableToggle';
 
-const ROUTERS: readonly RouterKind[] = ['chaos', 'minimal', 'dor', 'deflection'];
+const ROUTERS: readonly RouterKind[] = ROUTER_NAMES;
 
 const X_LABEL = 'Offered load (phits/node/cycle)';
 const HOLLOW = 'hollow: stalled (deadlock)';

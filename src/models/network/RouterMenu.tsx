@@ -1,8 +1,14 @@
 /**
  * The routers a lecturer can switch between on the same traffic: each routing function of the
- * registry, and for dimension-order on a torus, with and without the dateline's virtual channels.
+ * registry, by its label, and for one with a dateline switch (dimension-order on a torus), with
+ * and without the dateline's virtual channels.
  */
-import type { NetworkScenario } from '../../../sim-core/index';
+import {
+  ROUTER_NAMES,
+  routingFunctions,
+  type NetworkScenario,
+  type RouterKind,
+} from '../../../sim-core/index';
 import type { ChoiceGroup } from '../../compare/choice-group';
 import { systemOverrides } from '../../compare/choice-group';
 import { withSystem } from '../../shell/with-system';
@@ -10,20 +16,30 @@ import { actions } from '../../state/store';
 import { useLock } from '../../teaching/assignment-store';
 import type { LoadSpec } from '../../worker/sim-api';
 
-export const ROUTERS = {
-  chaos: { label: 'chaos', fields: { router: 'chaos' } },
-  minimal: { label: 'minimal adaptive, no deroutes', fields: { router: 'minimal' } },
-  deflection: { label: 'deflection (hot potato)', fields: { router: 'deflection' } },
-  dor: { label: 'dimension-order + dateline', fields: { router: 'dor', dateline: true } },
-  'dor-no-dateline': {
-    label: 'dimension-order, no dateline',
-    fields: { router: 'dor', dateline: false },
-  },
-} as const;
-type RouterChoice = keyof typeof ROUTERS;
+/** One menu choice: a router, and for one with a dateline switch, with or without it. */
+interface RouterChoice {
+  key: string;
+  label: string;
+  fields: { router: RouterKind; dateline?: boolean };
+}
 
-function currentChoice(system: NetworkScenario['system']): RouterChoice {
-  return system.router !== 'dor' ? system.router : system.dateline ? 'dor' : 'dor-no-dateline';
+const CHOICES: readonly RouterChoice[] = ROUTER_NAMES.flatMap((router): RouterChoice[] => {
+  const { label, datelineSwitch } = routingFunctions[router];
+  return datelineSwitch
+    ? [
+        { key: router, label: `${label} + dateline`, fields: { router, dateline: true } },
+        {
+          key: `${router}-no-dateline`,
+          label: `${label}, no dateline`,
+          fields: { router, dateline: false },
+        },
+      ]
+    : [{ key: router, label, fields: { router } }];
+});
+
+function currentChoice(system: NetworkScenario['system']): string {
+  const switched = routingFunctions[system.router].datelineSwitch && !system.dateline;
+  return switched ? `${system.router}-no-dateline` : system.router;
 }
 
 export function RouterMenu({ spec, scenario }: { spec: LoadSpec; scenario: NetworkScenario }) {
@@ -38,14 +54,14 @@ export function RouterMenu({ spec, scenario }: { spec: LoadSpec; scenario: Netwo
         data-testid="router-select"
         onChange={(e) =>
           void actions.reload(
-            withSystem(spec, ROUTERS[e.target.value as RouterChoice].fields),
+            withSystem(spec, CHOICES.find((c) => c.key === e.target.value)?.fields ?? {}),
             'Switching router',
           )
         }
       >
-        {(Object.keys(ROUTERS) as RouterChoice[]).map((key) => (
-          <option key={key} value={key}>
-            {ROUTERS[key].label}
+        {CHOICES.map((c) => (
+          <option key={c.key} value={c.key}>
+            {c.label}
           </option>
         ))}
       </select>
@@ -57,9 +73,9 @@ export const routerChoices = (system: NetworkScenario['system']): ChoiceGroup =>
   key: 'router',
   label: 'Router',
   current: currentChoice(system),
-  choices: (Object.keys(ROUTERS) as RouterChoice[]).map((key) => ({
-    key,
-    label: ROUTERS[key].label,
-    overrides: systemOverrides(ROUTERS[key].fields),
+  choices: CHOICES.map((c) => ({
+    key: c.key,
+    label: c.label,
+    overrides: systemOverrides(c.fields),
   })),
 });

@@ -3,15 +3,28 @@
  * shape per router and per NI, so no two curves differ by colour alone.
  */
 import { symbolCircle, symbolDiamond, symbolSquare, symbolTriangle, symbolStar } from 'd3';
-import type { NiKindName, RouterKind } from '../../../sim-core/index';
+import {
+  ROUTER_NAMES,
+  routingFunctions,
+  type NiKindName,
+  type RouterKind,
+} from '../../../sim-core/index';
 import type { SeriesStyle } from '../../d3/sweep-chart';
 
-export const ROUTER_STYLES: Record<RouterKind, SeriesStyle> = {
-  chaos: { name: 'chaos', colour: '#D55E00', dash: null, shape: symbolCircle },
-  minimal: { name: 'minimal adaptive', colour: '#009E73', dash: '2 5', shape: symbolTriangle },
-  dor: { name: 'dimension-order', colour: '#0072B2', dash: '9 5', shape: symbolSquare },
-  deflection: { name: 'deflection', colour: '#CC79A7', dash: '12 4 2 4', shape: symbolDiamond },
+/** Each router's look; its name is the routing registry's label. */
+const ROUTER_LOOKS: Record<RouterKind, Omit<SeriesStyle, 'name'>> = {
+  chaos: { colour: '#D55E00', dash: null, shape: symbolCircle },
+  minimal: { colour: '#009E73', dash: '2 5', shape: symbolTriangle },
+  dor: { colour: '#0072B2', dash: '9 5', shape: symbolSquare },
+  deflection: { colour: '#CC79A7', dash: '12 4 2 4', shape: symbolDiamond },
 };
+
+export const ROUTER_STYLES = Object.fromEntries(
+  ROUTER_NAMES.map((router) => [
+    router,
+    { name: routingFunctions[router].label, ...ROUTER_LOOKS[router] },
+  ]),
+) as Record<RouterKind, SeriesStyle>;
 
 /** The conventional NI2w is the black baseline; the four CNIs take the colours. */
 export const NI_STYLES: Record<NiKindName, SeriesStyle> = {

@@ -55,11 +55,11 @@ export type { LogStyle } from './trace/log-text';
 export type { SimEvent, SimEventKind } from './trace/events';
 export { protocols, PROTOCOL_NAMES } from './memory/protocols';
 export { SNOOPING_ACTIONS } from './memory/protocols/snooping-vocabulary';
+export type { Protocol, Cell } from './memory/protocol';
+export type { ProtocolName } from './memory/protocols';
 export type {
-  Protocol,
-  Cell,
-  ProtocolEvent,
-  ProtocolAction,
-  ProtocolName,
-} from './memory/protocol';
+  SnoopingAction,
+  SnoopingEvent,
+  SnoopingProtocol,
+} from './memory/protocols/snooping-vocabulary';
 export { hex } from './kernel/hex';

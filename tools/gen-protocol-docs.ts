@@ -7,7 +7,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { protocols, type Cell, type Protocol, type ProtocolAction } from '../sim-core/index';
+import {
+  protocols,
+  type Cell,
+  type SnoopingAction,
+  type SnoopingProtocol,
+} from '../sim-core/index';
 
 const OUT_DIR = fileURLToPath(new URL('../docs/protocols/', import.meta.url));
 
@@ -30,7 +35,7 @@ function cellList(cells: ReadonlyMap<string, readonly string[]>): string {
 }
 
 /** The protocol's markdown, before Prettier. */
-function protocolMarkdown(protocol: Protocol): string {
+function protocolMarkdown(protocol: SnoopingProtocol): string {
   const file = `sim-core/memory/protocols/${protocol.name.toLowerCase()}.ts`;
   const others = Object.keys(protocols).filter((n) => n !== protocol.name);
 
@@ -43,8 +48,8 @@ function protocolMarkdown(protocol: Protocol): string {
     reasons[i]!.cells.set(state, [...events, event]);
     return i + 1;
   };
-  const used = new Set<ProtocolAction>();
-  const cellText = (state: string, event: string, cell: Cell): string => {
+  const used = new Set<SnoopingAction>();
+  const cellText = (state: string, event: string, cell: Cell<SnoopingAction>): string => {
     if (cell.kind !== 'transition') {
       const n = noteFor(cell, state, event);
       return cell.kind === 'stall' ? `stall (${n})` : `✗ (${n})`;
@@ -114,7 +119,7 @@ function protocolMarkdown(protocol: Protocol): string {
     '',
     table(
       ['Code', 'Action', 'Meaning'],
-      (Object.keys(protocol.actions) as ProtocolAction[])
+      (Object.keys(protocol.actions) as SnoopingAction[])
         .filter((a) => used.has(a))
         .map((a) => [`\`${protocol.actions[a].code}\``, `\`${a}\``, protocol.actions[a].desc]),
     ),

@@ -1,5 +1,5 @@
 /** The bus model's events: what each processor, cache and the bus did in a cycle, and why. */
-import type { ProtocolAction, ProtocolEvent } from '../memory/protocol';
+import type { SnoopingAction, SnoopingEvent } from '../memory/protocols/snooping-vocabulary';
 import type { CommonEventBody } from '../trace/common-events';
 import type { BusTxnKind } from './bus-types';
 
@@ -13,7 +13,7 @@ export interface SnoopOutcome {
   cache: number;
   from: string;
   to: string;
-  actions: readonly ProtocolAction[];
+  actions: readonly SnoopingAction[];
 }
 
 export type BusEventBody =
@@ -46,8 +46,8 @@ export type BusEventBody =
       block: number;
       from: string;
       to: string;
-      event: ProtocolEvent;
-      actions: readonly ProtocolAction[];
+      event: SnoopingEvent;
+      actions: readonly SnoopingAction[];
       /** The bus transaction that caused a snoop or grant transition, if any. */
       txn: number | null;
     }

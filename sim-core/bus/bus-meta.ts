@@ -1,11 +1,11 @@
 /** What never changes during a bus-model run: the protocol, programs, geometry and costs. */
-import type { Protocol } from '../memory/protocol';
+import type { SnoopingProtocol } from '../memory/protocols/snooping-vocabulary';
 import type { FlatInstruction } from './program';
 
 export interface BusMeta {
   model: 'bus';
   nodes: number;
-  protocol: Protocol;
+  protocol: SnoopingProtocol;
   programs: Pick<FlatInstruction, 'op' | 'text' | 'depth'>[][];
   geometry: {
     sizeBytes: number;

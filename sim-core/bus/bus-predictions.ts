@@ -4,7 +4,7 @@
  * protocol-table rows that fired.
  */
 import { hex } from '../kernel/hex';
-import type { Protocol, ProtocolEvent } from '../memory/protocol';
+import type { SnoopingEvent, SnoopingProtocol } from '../memory/protocols/snooping-vocabulary';
 import { tellWith } from '../model';
 import {
   eventsFrom,
@@ -35,9 +35,9 @@ const TXN_TEXT: Record<BusTxnKind, string> = {
   WB: 'write a dirty block back to memory',
 };
 
-function ruleOf(protocol: Protocol, e: Transition): RuleFired {
+function ruleOf(protocol: SnoopingProtocol, e: Transition): RuleFired {
   const actions = [...e.actions];
-  const meaning = protocol.events[e.event as ProtocolEvent]?.desc ?? e.event;
+  const meaning = protocol.events[e.event as SnoopingEvent]?.desc ?? e.event;
   return {
     protocol: protocol.name,
     from: e.from,

@@ -43,13 +43,13 @@ import {
   type BusTxn,
   type BusTxnKind,
 } from './bus-types';
-import {
-  cellOf,
-  type Protocol,
-  type ProtocolAction,
-  type ProtocolEvent,
-  type ProtocolName,
-} from '../memory/protocol';
+import { cellOf } from '../memory/protocol';
+import type { ProtocolName } from '../memory/protocols';
+import type {
+  SnoopingAction,
+  SnoopingEvent,
+  SnoopingProtocol,
+} from '../memory/protocols/snooping-vocabulary';
 import { protocols } from '../memory/protocols';
 import type { AccessOp, BusModelEvent, DataSource, SnoopOutcome } from './bus-events';
 import { hex } from '../kernel/hex';
@@ -114,7 +114,7 @@ export interface BusSystemState {
 const RECENT_TXNS = 24;
 
 export class BusSystem {
-  readonly protocol: Protocol;
+  readonly protocol: SnoopingProtocol;
   readonly programs: CompiledProgram[];
   private readonly initialImage: Record<number, number>;
   private events: BusModelEvent[] = [];
@@ -235,11 +235,11 @@ export class BusSystem {
     cache: CacheState,
     holder: CacheLine | WbEntry,
     block: number,
-    event: ProtocolEvent,
+    event: SnoopingEvent,
     txn: number | null,
-    perform: (action: ProtocolAction) => void,
+    perform: (action: SnoopingAction) => void,
     quiet = false,
-  ): readonly ProtocolAction[] | null {
+  ): readonly SnoopingAction[] | null {
     const from = holder.state;
     this.touched.push(block);
     const cell = cellOf(this.protocol, from, event);
@@ -304,7 +304,7 @@ export class BusSystem {
     const cache = s.caches[txn.requester]!;
     const line = findLine(cache, txn.block, this.cfg.geometry);
     if (!line) return;
-    const event: ProtocolEvent =
+    const event: SnoopingEvent =
       txn.kind === 'INV' ? 'Done' : txn.shared ? 'DataShared' : 'DataExcl';
     this.fire(cache, line, txn.block, event, txn.id, (action) => {
       if (action === 'fill') {
@@ -388,7 +388,7 @@ export class BusSystem {
       requester.stats.writebacks += 1;
       s.busStats.memoryWrites += 1;
     } else {
-      const snoopEvent: ProtocolEvent =
+      const snoopEvent: SnoopingEvent =
         kind === 'RD' ? 'OtherRd' : kind === 'RDX' ? 'OtherRdX' : 'OtherInv';
       for (const other of s.caches) {
         if (other.id === req.cache) continue;
@@ -532,7 +532,7 @@ export class BusSystem {
     const g = this.cfg.geometry;
     const cache = s.caches[p.id]!;
     const block = blockOf(acc.addr, g);
-    const event: ProtocolEvent = acc.op === 'load' ? 'Load' : 'Store';
+    const event: SnoopingEvent = acc.op === 'load' ? 'Load' : 'Store';
     const quietPoll = acc.spin && p.spinning;
 
     // An access to this cache's own departing victim is decided by the table (a stall waits).

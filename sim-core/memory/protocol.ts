@@ -7,13 +7,9 @@
  * its controller reacts to (grouped by where they come from), the actions a cell may perform, and
  * one cell for every state × event pair: a transition (next state + actions), a stall, or
  * impossible (with the reason). The same object drives the simulator, the live protocol-table view
- * and the docs. The snooping caches' vocabulary (protocols/snooping-vocabulary.ts) is the default
- * of the type parameters, so a plain `Protocol` is one of MSI, MESI and MOESI.
+ * and the docs. A plain `Protocol` is a table of any vocabulary (what the protocol view draws);
+ * the snooping caches' tables are `SnoopingProtocol`s (protocols/snooping-vocabulary.ts).
  */
-import type { ProtocolName } from './protocols';
-import type { SnoopingAction, SnoopingEvent } from './protocols/snooping-vocabulary';
-
-export type { ProtocolName };
 
 /** What a cache may do with a block in this state. */
 export type Permission = 'none' | 'read' | 'write';
@@ -39,10 +35,6 @@ export interface ActionSpec {
   readonly desc: string;
 }
 
-/** The snooping caches' events and actions, the defaults of every type below. */
-export type ProtocolEvent = SnoopingEvent;
-export type ProtocolAction = SnoopingAction;
-
 /** A cell that waits and retries, or a pair that cannot happen: the same in every vocabulary. */
 export interface Stall {
   readonly kind: 'stall';
@@ -53,7 +45,7 @@ export interface Impossible {
   readonly why: string;
 }
 
-export type Cell<A extends string = ProtocolAction> =
+export type Cell<A extends string = string> =
   | {
       readonly kind: 'transition';
       readonly next: string;
@@ -63,9 +55,9 @@ export type Cell<A extends string = ProtocolAction> =
   | Impossible;
 
 export interface Protocol<
-  E extends string = ProtocolEvent,
-  A extends string = ProtocolAction,
-  N extends string = ProtocolName,
+  E extends string = string,
+  A extends string = string,
+  N extends string = string,
 > {
   readonly name: N;
   readonly source: string;
@@ -79,7 +71,7 @@ export interface Protocol<
   readonly table: Readonly<Record<string, Readonly<Record<E, Cell<A>>>>>;
 }
 
-export type CellSpec<A extends string = ProtocolAction> =
+export type CellSpec<A extends string = string> =
   readonly [next: string, actions?: readonly A[]] | Cell<A>;
 
 export const impossible = (why: string): Impossible => ({ kind: 'impossible', why });

@@ -1,44 +1,29 @@
 /**
  * The network between the nodes of a message-passing model, as a replaceable part (round2-spec
- * §A.2 S3): a model talks to it only through MessageNetwork, chosen by `network.kind` from
- * MESSAGE_NETWORKS, and keeps its state as plain data in its own snapshot. Nodes are numbered
- * 0…n-1 and messages are the model's message ids: the network moves ids, not contents. The one
- * entry today is seed 000's pipe (pipe.ts).
+ * §A.2 S3): a model talks to it only through MessageNetwork, chosen by `network.kind` from the
+ * registry (networks.ts), and keeps its state as plain data in its own snapshot. Nodes are
+ * numbered 0…n-1 and messages are the model's message ids: the network moves ids, not contents.
  */
-import { pipe, type NetworkPipe } from './pipe';
 
-export const NETWORK_KIND_NAMES = ['pipe'] as const;
-export type NetworkKind = (typeof NETWORK_KIND_NAMES)[number];
-
-/** A network's parameters, as a scenario gives them. */
-export interface NetworkParams {
-  kind: NetworkKind;
+/** How a network is timed, as a scenario gives it. */
+export interface LinkParams {
   /** Cycles from a message's last byte injected to its first byte delivered. */
   latency: number;
   /** Messages a source may have outstanding to one destination (a sliding window). */
   window: number;
 }
 
-/** The state of whichever network `network.kind` chose: plain data. */
-export type MessageNetworkState = NetworkPipe;
-
-export interface MessageNetwork<S extends MessageNetworkState = MessageNetworkState> {
+export interface MessageNetwork<S> {
   initial(): S;
   /** May a message from `src` to `dst` leave its node now? */
-  canInject(net: S, p: NetworkParams, src: number, dst: number): boolean;
-  inject(net: S, p: NetworkParams, now: number, msg: number, src: number, dst: number): void;
+  canInject(net: S, p: LinkParams, src: number, dst: number): boolean;
+  inject(net: S, p: LinkParams, now: number, msg: number, src: number, dst: number): void;
   /** A message from outside the model reaches its node at cycle `at`. */
   arriveFromOutside(net: S, msg: number, at: number): void;
   /** `dst` accepted a message from `src`: the sender's window gets its slot back. */
-  acknowledge(net: S, p: NetworkParams, now: number, src: number, dst: number): void;
+  acknowledge(net: S, p: LinkParams, now: number, src: number, dst: number): void;
   /** Advances to cycle `now`; returns the messages that reach their nodes now, in order. */
   deliverDue(net: S, now: number): number[];
   /** Messages on their way, for the frame and the halting test. */
   inTransit(net: S): readonly { msg: number; arrivesAt: number }[];
 }
-
-/** Every network a model can run on, by `network.kind`. */
-export const MESSAGE_NETWORKS: Readonly<Record<NetworkKind, MessageNetwork>> = { pipe };
-
-export const networkOf = (params: Pick<NetworkParams, 'kind'>): MessageNetwork =>
-  MESSAGE_NETWORKS[params.kind];

@@ -5,7 +5,8 @@
  * warmup+1 … warmup+window, and latency, hops and deroutes over the packets created in those
  * cycles, followed to their delivery however long after the window that is (the drain).
  */
-import type { SimEvent } from '../trace/events';
+import type { EventStamp } from '../trace/common-events';
+import type { NetworkEventBody } from './network-events';
 import type { NetworkStats } from './network-frame';
 
 export interface MeasurementWindow {
@@ -71,6 +72,8 @@ export function distribution(values: readonly number[]): Distribution {
   };
 }
 
+type Delivery = Extract<NetworkEventBody, { kind: 'net.deliver' }> & EventStamp;
+
 /**
  * The window's statistics from the packet counts at its first and last cycle (`atStart`: after
  * cycle warmup; `atEnd`: after cycle warmup + window) and the run's event log, which should go on
@@ -81,7 +84,7 @@ export function windowStats(
   shape: { nodes: number; packetPhits: number },
   atStart: PacketCounts,
   atEnd: PacketCounts,
-  events: readonly SimEvent[],
+  events: readonly ({ kind: string } & EventStamp)[],
 ): WindowStats {
   const from = w.warmup + 1;
   const to = w.warmup + w.window;
@@ -89,8 +92,9 @@ export function windowStats(
   const networkLatency: number[] = [];
   const hops: number[] = [];
   let deroutes = 0;
-  for (const e of events) {
-    if (e.kind !== 'net.deliver') continue;
+  for (const event of events) {
+    if (event.kind !== 'net.deliver') continue;
+    const e = event as Delivery;
     // net.deliver's latency counts the creation cycle and the delivery cycle (network.ts).
     const createdAt = e.cycle - e.latency + 1;
     if (createdAt < from || createdAt > to) continue;

@@ -2,7 +2,6 @@
  * The network model's configuration, with the thesis's defaults (digest seed-001-cranium.md
  * §B.12, §D.1), and the port through which a network interface attaches to the P ports (§D.2).
  */
-import type { PacketState } from './network-state';
 import type { RouterKind } from './routing';
 import type { Topology } from './topology';
 import type { TrafficPattern } from './traffic';
@@ -31,18 +30,6 @@ export interface NetworkConfig {
    * either direction, turned round only at packet boundaries, ties broken by the TB bit.
    */
   halfDuplexP: boolean;
-}
-
-/**
- * A network interface attached to the P ports (the Cranium NI): it may refuse a packet's first
- * phit (a full inbox, FREEZE) and hears of each packet's first and last phit. With a port the
- * network never halts by itself: the programs behind it decide when the run is over.
- */
-export interface NodePort {
-  accepts(node: number): boolean;
-  /** The packet's first phit has just crossed the P link. */
-  started(node: number, packet: PacketState): void;
-  delivered(node: number, packet: PacketState): void;
 }
 
 /**

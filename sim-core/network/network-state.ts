@@ -5,11 +5,9 @@
  * rebuilds a restored snapshot with those literals (docs/architecture.md, "Determinism").
  */
 import { emptyLinkWindow, type LinkWindow } from './link-window';
-import { createStream, type RngState } from '../kernel/rng';
-import type { FrameLayout } from './frame-layout';
-import type { NetworkConfig } from './network-config';
+import type { RngState } from '../kernel/rng';
 import type { Decision } from './network-frame';
-import { DIRS, PORTS, nodeCount, routerCount, type Header } from './topology';
+import type { Header } from './topology';
 
 /**
  * InFrame.grant of a stuck input packet accepted in a packet exchange: it will move into the
@@ -137,7 +135,7 @@ export interface NetworkState {
 
 // Frames are emptied and refilled in place rather than replaced: no garbage per phit or packet,
 // and every frame keeps one object shape, which keeps the per-cycle loops over them fast.
-const emptyIn = (): InFrame => ({
+export const emptyIn = (): InFrame => ({
   pkt: -1,
   headAt: -1,
   arrived: 0,
@@ -150,7 +148,7 @@ const emptyIn = (): InFrame => ({
   nextArrived: 0,
   nextLastArrival: -1,
 });
-const emptyOut = (): OutFrame => ({
+export const emptyOut = (): OutFrame => ({
   pkt: -1,
   received: 0,
   sent: 0,
@@ -159,7 +157,13 @@ const emptyOut = (): OutFrame => ({
   nextReceived: 0,
   nextVc: 0,
 });
-const emptyMq = (): MqFrame => ({ pkt: -1, enteredAt: -1, forwarded: 0, grant: -1, grantAt: -1 });
+export const emptyMq = (): MqFrame => ({
+  pkt: -1,
+  enteredAt: -1,
+  forwarded: 0,
+  grant: -1,
+  grantAt: -1,
+});
 
 /**
  * A packet record with its counters at their start: the one literal that makes one (see
@@ -184,7 +188,7 @@ export const packetRecord = (): PacketState => ({
   derouted: [],
 });
 
-const emptyStats = (): NetworkState['stats'] => ({
+export const emptyStats = (): NetworkState['stats'] => ({
   created: 0,
   refused: 0,
   injected: 0,
@@ -199,7 +203,7 @@ const emptyStats = (): NetworkState['stats'] => ({
   inFlight: 0,
 });
 
-const routerRecord = (r: RouterState): RouterState => ({
+export const routerRecord = (r: RouterState): RouterState => ({
   in: r.in,
   out: r.out,
   mq: r.mq,
@@ -260,44 +264,5 @@ export function reviveNetworkState(s: NetworkState): NetworkState {
     stats: Object.assign(emptyStats(), s.stats),
     idleCycles: s.idleCycles,
     halted: s.halted,
-  };
-}
-
-/**
- * The state at cycle 0: every frame empty, `multiQueue` multi-queue frames per router, one random
- * stream per router and per node.
- */
-export function initialNetworkState(
-  cfg: NetworkConfig,
-  layout: FrameLayout,
-  multiQueue: number,
-): NetworkState {
-  const t = cfg.topology;
-  return {
-    cycle: 0,
-    routers: Array.from({ length: routerCount(t) }, (_, r) =>
-      routerRecord({
-        in: Array.from({ length: layout.inputCount }, emptyIn),
-        out: PORTS.map(emptyOut),
-        mq: Array.from({ length: multiQueue }, emptyMq),
-        rr: 0,
-        rng: createStream(cfg.seed, `router${r}`),
-        last: null,
-        pLink: 'idle',
-        tieBreak: false,
-      }),
-    ),
-    packets: {},
-    nextPacket: 1,
-    queues: Array.from({ length: nodeCount(t) }, () => []),
-    trafficRng: Array.from({ length: nodeCount(t) }, (_, n) =>
-      createStream(cfg.seed, `traffic${n}`),
-    ),
-    linkPhits: Array.from({ length: routerCount(t) }, () => [0, 0, 0, 0]),
-    linkRecent: Array.from({ length: routerCount(t) }, () => DIRS.map(emptyLinkWindow)),
-    latencyHistogram: {},
-    stats: emptyStats(),
-    idleCycles: 0,
-    halted: false,
   };
 }

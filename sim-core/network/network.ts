@@ -51,11 +51,13 @@
  * Frame and statistics are projected from it (network-view.ts).
  */
 import { FrameLayout } from './frame-layout';
-import type { NetworkConfig, NodePort } from './network-config';
+import type { NetworkConfig } from './network-config';
+import type { NodePort } from './node-port';
 import type { NetworkModelEvent } from './network-events';
 import type { NetworkFrame, NetworkStats } from './network-frame';
 import { checkNetworkInvariants } from './network-invariants';
-import { initialNetworkState, reviveNetworkState, type NetworkState } from './network-state';
+import { initialNetworkState } from './network-init';
+import { reviveNetworkState, type NetworkState } from './network-state';
 import { networkFrame, networkStats } from './network-view';
 import { PhaseContext } from './phase-context';
 import { runCrossbars } from './phase-crossbars';

@@ -5,7 +5,8 @@
  * (phase-*.ts); the Network runs them in order (network.ts).
  */
 import type { FrameLayout } from './frame-layout';
-import type { NetworkConfig, NodePort } from './network-config';
+import type { NetworkConfig } from './network-config';
+import type { NodePort } from './node-port';
 import type { NetworkModelEvent } from './network-events';
 import type { NetworkState, PacketState } from './network-state';
 import { Occupancy } from './occupancy';

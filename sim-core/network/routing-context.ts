@@ -4,12 +4,21 @@
  * routing phase (phase-routing.ts), which implements it.
  */
 import type { FrameLayout } from './frame-layout';
-import type { NetworkConfig } from './network-config';
 import type { RouteReason } from './network-frame';
 import type { NetworkState } from './network-state';
+import type { Topology } from './topology';
+
+/** The parts of a network's configuration a routing function reads (NetworkConfig has them). */
+export interface RouterSettings {
+  topology: Topology;
+  packetPhits: number;
+  multiQueue: number;
+  /** Dimension-order on a torus: two virtual channels with a dateline. */
+  dateline: boolean;
+}
 
 export interface RoutingContext {
-  readonly cfg: NetworkConfig;
+  readonly cfg: RouterSettings;
   /** Set by the network before each call (a restore replaces the state object). */
   state: NetworkState;
   router: number;

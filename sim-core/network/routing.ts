@@ -10,9 +10,8 @@
  * code compares a router's name.
  */
 import { nextInt, type RngState } from '../kernel/rng';
-import type { NetworkConfig } from './network-config';
 import type { MqFrame, PacketState } from './network-state';
-import type { RoutingContext } from './routing-context';
+import type { RouterSettings, RoutingContext } from './routing-context';
 import { DIRS, OPPOSITE, PORTS, portIndex, xOf, yOf, type Port } from './topology';
 
 /**
@@ -268,9 +267,9 @@ export interface RoutingEntry {
   /** Grants this cycle's outputs at one router (step 3 of a cycle). */
   route: (ctx: RoutingContext) => void;
   /** Virtual channels (input frames) per port. */
-  vcs: (cfg: NetworkConfig) => number;
+  vcs: (cfg: RouterSettings) => number;
   /** Multi-queue frames per router. */
-  multiQueue: (cfg: NetworkConfig) => number;
+  multiQueue: (cfg: RouterSettings) => number;
   /**
    * Tail-following across network links: a packet may be granted an output whose input frame
    * at the neighbour still holds a leaving packet, and follow it in (outputFree in

@@ -7,8 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../../scenarios/index';
-import type { ProtocolName } from '../../sim-core/memory/protocol';
-import { protocols } from '../../sim-core/memory/protocols';
+import { protocols, type ProtocolName } from '../../sim-core/memory/protocols';
 import { applyOverrides, type Override } from '../../sim-core/scenario/overrides';
 import type { Scenario } from '../../sim-core/scenario/schema';
 import { createSim } from '../../sim-core/sim';

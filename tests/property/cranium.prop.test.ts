@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../sim-core/kernel/clone';
-import { QUEUE_NAMES } from '../../sim-core/ni/cranium/cranium-config';
+import { QUEUE_NAMES } from '../../sim-core/ni/cranium/queue-names';
 import { CraniumSystem } from '../../sim-core/ni/cranium/cranium-system';
 import { parseScenario } from '../../sim-core/scenario/parse';
 import type { ScenarioInput } from '../../sim-core/scenario/schema';

@@ -13,7 +13,8 @@ import { newNodeBus, type BusRequest, type Txn } from '../../sim-core/node/bus/b
 import type { BusCtx, BusNodeConfig } from '../../sim-core/node/bus/context';
 import type { BusCostTable } from '../../sim-core/node/bus/costs';
 import type { DeviceHooks } from '../../sim-core/node/bus/hooks';
-import { call, runAgent, type Routine } from '../../sim-core/node/bus/interpreter';
+import { call, runAgent } from '../../sim-core/node/bus/interpreter';
+import type { Routine } from '../../sim-core/node/bus/routine';
 
 type Name = 'CPU' | 'DEV';
 

@@ -4,7 +4,7 @@ import { createSim } from '../../sim-core/sim';
 import { parseScenario } from '../../sim-core/scenario/parse';
 import { defaultCniConfig, runCni } from '../../sim-core/fidelity/cni';
 import type { CniFrame, CniStats } from '../../sim-core/ni/cni/cni-frame';
-import { MESSAGE_NETWORKS } from '../../sim-core/net/message-network';
+import { MESSAGE_NETWORKS } from '../../sim-core/net/networks';
 import { runToEnd, scenarioOf } from '../property/support';
 import { findBuiltin } from '../../scenarios/index';
 import { CNI_BUS_PRESETS } from '../../sim-core/ni/cni/config';

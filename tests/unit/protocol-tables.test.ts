@@ -10,9 +10,6 @@ import {
   defineProtocol,
   impossible,
   type Cell,
-  type Protocol,
-  type ProtocolAction,
-  type ProtocolEvent,
   type StateSpec,
 } from '../../sim-core/memory/protocol';
 import { PROTOCOL_NAMES, protocols } from '../../sim-core/memory/protocols';
@@ -20,18 +17,21 @@ import {
   SNOOPING_ACTIONS,
   SNOOPING_EVENT_NAMES,
   SNOOPING_EVENTS,
+  type SnoopingAction,
+  type SnoopingEvent,
+  type SnoopingProtocol,
 } from '../../sim-core/memory/protocols/snooping-vocabulary';
 
-const all: Protocol[] = Object.values(protocols);
+const all: SnoopingProtocol[] = Object.values(protocols);
 
-function transition(p: Protocol, state: string, event: ProtocolEvent) {
+function transition(p: SnoopingProtocol, state: string, event: SnoopingEvent) {
   const cell = cellOf(p, state, event);
   if (cell.kind !== 'transition')
     throw new Error(`${p.name} ${state} × ${event} is ${cell.kind}, expected a transition`);
   return cell;
 }
 
-const isStable = (p: Protocol, state: string) => !p.states[state]!.transient;
+const isStable = (p: SnoopingProtocol, state: string) => !p.states[state]!.transient;
 
 describe('the registry', () => {
   it('files every protocol under its own name, and lists the names in order', () => {
@@ -79,7 +79,7 @@ describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
       MESI: ['E', 'I', 'M', 'S'],
       MOESI: ['E', 'I', 'M', 'O', 'S'],
     };
-    expect(stable).toEqual(expected[p.name]);
+    expect(stable).toEqual(expected[p.name as keyof typeof expected]);
     const spec = (s: string): StateSpec => p.states[s]!;
     expect(spec('M')).toMatchObject({ perm: 'write', owner: true });
     expect(spec('S')).toMatchObject({ perm: 'read', owner: false });
@@ -120,7 +120,7 @@ describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
   });
 
   it('never drops dirty data: leaving ownership supplies, writes back, or is an upgrade by a sharer', () => {
-    const keepsData: ProtocolAction[] = [
+    const keepsData: SnoopingAction[] = [
       'supplyData',
       'flushToMemory',
       'writeBackToMemory',
@@ -158,7 +158,7 @@ describe.each(all.map((p) => [p.name, p] as const))('%s table', (_name, p) => {
   });
 
   it('has the transitions every snooping protocol shares', () => {
-    const facts: [string, ProtocolEvent, string, ProtocolAction[]][] = [
+    const facts: [string, SnoopingEvent, string, SnoopingAction[]][] = [
       ['I', 'Load', 'IS_AD', ['requestBus']],
       ['I', 'Store', 'IM_AD', ['requestBus']],
       ['S', 'Store', 'SM_A', ['requestBus']],

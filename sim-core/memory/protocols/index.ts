@@ -1,5 +1,6 @@
 /** Registry of the snooping caches' coherence protocols; a scenario names one by its key. */
-import type { Protocol, ProtocolAction, ProtocolEvent } from '../protocol';
+import type { Protocol } from '../protocol';
+import type { SnoopingAction, SnoopingEvent } from './snooping-vocabulary';
 import { MESI } from './mesi';
 import { MOESI } from './moesi';
 import { MSI } from './msi';
@@ -11,7 +12,7 @@ export type ProtocolName = keyof typeof registry;
 
 /** Every protocol, filed under its own name. */
 export const protocols: {
-  readonly [K in ProtocolName]: Protocol<ProtocolEvent, ProtocolAction, K>;
+  readonly [K in ProtocolName]: Protocol<SnoopingEvent, SnoopingAction, K>;
 } = registry;
 
 /** The names a scenario may choose from, in the registry's order (for the scenario schema). */

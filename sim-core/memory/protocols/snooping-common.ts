@@ -105,7 +105,7 @@ const notSnarfed = impossible(
 );
 
 /** The reason for a cell a row leaves out, from the kind of event. */
-export function defaultCell(state: string, event: SnoopingEvent): Cell {
+export function defaultCell(state: string, event: SnoopingEvent): Cell<SnoopingAction> {
   if (event === 'Snarf') return notSnarfed;
   const from = SNOOPING_EVENTS[event].from;
   if (from === 'own bus') return impossible(`no request of this cache is on the bus in ${state}`);

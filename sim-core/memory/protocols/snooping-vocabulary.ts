@@ -5,7 +5,7 @@
  * own vocabulary to defineProtocol (round2-spec B1: EDT's NI-side block states; B2.2: FLASH's
  * directory).
  */
-import type { ActionSpec, EventSpec } from '../protocol';
+import type { ActionSpec, EventSpec, Protocol } from '../protocol';
 
 export const SNOOPING_EVENTS = {
   Load: { from: 'processor', desc: 'The processor loads a word of the block' },
@@ -46,3 +46,6 @@ export const SNOOPING_ACTIONS = {
 } as const satisfies Record<string, ActionSpec>;
 
 export type SnoopingAction = keyof typeof SNOOPING_ACTIONS;
+
+/** A table of the snooping vocabulary: MSI, MESI or MOESI. */
+export type SnoopingProtocol = Protocol<SnoopingEvent, SnoopingAction>;

@@ -2,7 +2,7 @@
  * The resolved configuration of one coherent-NI run: the machine (digest §C.1), the NI kind and
  * its switches, the software costs, and the workload. The scenario schema fills every default.
  */
-import type { Protocol } from '../../memory/protocol';
+import type { SnoopingProtocol } from '../../memory/protocols/snooping-vocabulary';
 import type {
   BusKind,
   CniBusCosts,
@@ -10,7 +10,7 @@ import type {
   QueueOptimisations,
   VirtualPolling,
 } from './config';
-import type { NetworkParams } from '../../net/message-network';
+import type { NetworkParams } from '../../net/networks';
 
 export type CniWorkload =
   /** Node 0 sends, node 1 answers with a message of the same size, `rounds` times (Fig. 6). */
@@ -51,7 +51,7 @@ export interface CniConfig {
   ni: NiKindName;
   bus: BusKind;
   costs: CniBusCosts;
-  protocol: Protocol;
+  protocol: SnoopingProtocol;
   optimisations: QueueOptimisations;
   virtualPolling: VirtualPolling;
   /** Cycles the device waits after a write-permission request before pulling (§B.2.2). */

@@ -1,5 +1,5 @@
 /** The coherent-NI model's events: what happened on each node's bus, in its agents and NI. */
-import type { ProtocolAction, ProtocolEvent } from '../../memory/protocol';
+import type { SnoopingAction, SnoopingEvent } from '../../memory/protocols/snooping-vocabulary';
 import type { CommonEventBody } from '../../trace/common-events';
 import type { AgentName, CniTxnKind } from './cni-state';
 
@@ -36,8 +36,8 @@ export type CniEventBody =
       target: string;
       from: string;
       to: string;
-      event: ProtocolEvent;
-      actions: readonly ProtocolAction[];
+      event: SnoopingEvent;
+      actions: readonly SnoopingAction[];
       txn: number | null;
     }
   | { kind: 'cni.nack'; node: number; agent: AgentName; target: string }

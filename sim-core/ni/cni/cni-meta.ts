@@ -1,5 +1,5 @@
 /** What never changes during a coherent-NI run: the NI kind, bus, protocol, costs and layout. */
-import type { Protocol } from '../../memory/protocol';
+import type { SnoopingProtocol } from '../../memory/protocols/snooping-vocabulary';
 import type { CniConfig } from './cni-config';
 import type { NiKind } from './config';
 import type { BlockInfo, QueueLayout } from './layout';
@@ -9,7 +9,7 @@ export interface CniMeta {
   nodes: number;
   ni: NiKind;
   bus: CniConfig['bus'];
-  protocol: Protocol;
+  protocol: SnoopingProtocol;
   costs: Record<string, number>;
   blocks: BlockInfo[];
   queues: QueueLayout[];

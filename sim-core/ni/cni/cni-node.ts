@@ -6,11 +6,12 @@
  * and the context its routines and hooks receive.
  */
 import type { MessageNetwork } from '../../net/message-network';
+import type { MessageNetworkState } from '../../net/networks';
 import type { BusTxnKind, NodeBus } from '../../node/bus/bus-state';
 import { blockName, type BusCtx, type BusNodeConfig } from '../../node/bus/context';
 import type { BusCostTable, Side } from '../../node/bus/costs';
 import type { BusEventLog, DeviceHooks } from '../../node/bus/hooks';
-import type { Routine } from '../../node/bus/interpreter';
+import type { Routine } from '../../node/bus/routine';
 import type { CniModelEvent } from './cni-events';
 import type { CniConfig } from './cni-config';
 import {
@@ -32,11 +33,23 @@ export interface Ctx extends BusCtx<AgentName, Ctx> {
   node: CniNode;
   events: CniModelEvent[];
   /** The network between the NIs, chosen by `network.kind`; its state is `state.net`. */
-  network: MessageNetwork;
+  network: MessageNetwork<MessageNetworkState>;
+  /** The NI kind's mechanism: its routines' names and its hooks. */
+  mechanism: Mechanism;
 }
 
 export type CniRoutine = Routine<Ctx, AgentName>;
 export type CniHooks = DeviceHooks<Ctx, AgentName>;
+
+/** One of the three ways a processor and an NI exchange messages (mechanisms/registry.ts). */
+export interface Mechanism {
+  send: string;
+  receive: string;
+  device: string;
+  hooks: CniHooks;
+  /** Which queue each direction uses, for the queue CNIs. */
+  queues: { send: string; receive: string } | null;
+}
 
 const SIDES: Readonly<Record<AgentName, Side>> = { P: 'cpu', NI: 'device', P1: 'cpu' };
 

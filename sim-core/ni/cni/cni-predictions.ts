@@ -3,7 +3,7 @@
  * its next update (lazy pointers, sense reverse, §B.3), and the next transaction on a node's bus
  * with who issues it, answered with the protocol rows that fired.
  */
-import type { Protocol } from '../../memory/protocol';
+import type { SnoopingProtocol } from '../../memory/protocols/snooping-vocabulary';
 import { tellWith } from '../../model';
 import {
   eventsFrom,
@@ -88,7 +88,7 @@ const CNI_TXN_TEXT: Record<CniTxnKind, string> = {
 };
 
 /** A coherent NI's coherence row as a rule: `NI: S × Store → SM_A (requestBus)`. */
-function cniRuleOf(protocol: Protocol, e: Coherence): RuleFired {
+function cniRuleOf(protocol: SnoopingProtocol, e: Coherence): RuleFired {
   const actions = [...e.actions];
   const meaning = protocol.events[e.event]?.desc ?? e.event;
   return {

@@ -9,7 +9,7 @@ import type { ModelSchema, ModelScenario } from '../../model';
 import { choice, intIn } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
 import { NI_KIND_NAMES, NI_KINDS } from './config';
-import { NETWORK_KIND_NAMES } from '../../net/message-network';
+import { NETWORK_KIND_NAMES } from '../../net/networks';
 
 /** Messaging-layer cycles per network message (half at each end), calibrated in docs/fidelity/cni.md. */
 export const CNI_SOFTWARE_OVERHEAD = 200;

@@ -5,7 +5,7 @@
  * the homes of the blocks, the bus and its queue) plus the device registers, the queues' private
  * pointers and the messaging layer's state. Plus the message network and the messages.
  */
-import type { MessageNetworkState } from '../../net/message-network';
+import type { MessageNetworkState } from '../../net/networks';
 import type { BusTxnKind, Txn } from '../../node/bus/bus-state';
 import type { BusNode } from '../../node/bus/context';
 

@@ -13,7 +13,8 @@
  *   4. invariants on the blocks touched, the queues' occupancy; halt when all is delivered.
  */
 import { clonePlain } from '../../kernel/clone';
-import { networkOf, type MessageNetwork } from '../../net/message-network';
+import type { MessageNetwork } from '../../net/message-network';
+import { networkOf, type MessageNetworkState } from '../../net/networks';
 import { newAgent, type Agent, type BlockData } from '../../node/bus/agent';
 import { complete, grant } from '../../node/bus/bus';
 import { newNodeBus } from '../../node/bus/bus-state';
@@ -23,7 +24,14 @@ import type { CniModelEvent } from './cni-events';
 import type { CniConfig } from './cni-config';
 import type { BlockView, CniFrame, CniNodeView, CniStats, QueueView, TxnView } from './cni-frame';
 import { deliverDue } from './cni-messages';
-import { busNodeOf, CNI_BUS_LOG, cniCounts, cniTxnKind, type Ctx } from './cni-node';
+import {
+  busNodeOf,
+  CNI_BUS_LOG,
+  cniCounts,
+  cniTxnKind,
+  type Ctx,
+  type Mechanism,
+} from './cni-node';
 import {
   CNI_TXN_KINDS,
   type AgentName,
@@ -54,14 +62,17 @@ function initialData(name: string): BlockData {
 export class CniSystem {
   state: CniState;
   readonly layout: Layout;
-  readonly network: MessageNetwork;
+  readonly network: MessageNetwork<MessageNetworkState>;
   /** Each node's machine, from the bus-node kit. */
   readonly kit: BusNodeConfig<AgentName>;
+  /** The NI kind's mechanism (Table 1's column): its routines and hooks. */
+  readonly mechanism: Mechanism;
 
   constructor(readonly cfg: CniConfig) {
     this.layout = layoutOf(cfg);
     this.network = networkOf(cfg.network);
     this.kit = busNodeOf(cfg, this.layout);
+    this.mechanism = mechanismOf(cfg);
     this.state = this.initialState();
   }
 
@@ -69,7 +80,7 @@ export class CniSystem {
     const { cfg, layout } = this;
     const w = cfg.workload;
     const local = w.kind === 'local-queue';
-    const mech = mechanismOf(cfg);
+    const mech = this.mechanism;
     const ni = NI_KINDS[cfg.ni];
     const clean = cfg.protocol.states.E ? 'E' : 'S';
     const state: CniState = {
@@ -236,7 +247,8 @@ export class CniSystem {
       state: this.state,
       node,
       events,
-      hooks: mechanismOf(this.cfg).hooks,
+      hooks: this.mechanism.hooks,
+      mechanism: this.mechanism,
       log: CNI_BUS_LOG,
       routines: ROUTINES,
       network: this.network,
@@ -488,7 +500,7 @@ export class CniSystem {
           ? 'done'
           : !busy
             ? 'running'
-            : busy.waitingFor === 'bus'
+            : busy.waitingFor === 'transaction'
               ? 'waiting'
               : busy.waitingFor === 'compute'
                 ? 'computing'

@@ -3,7 +3,7 @@
  * pages and of the queue entries, each CE, DE or absent (I), changed by the processor's loads and
  * stores and by the NI's DMA writes (invalidate or update).
  */
-import type { QueueName } from './cranium-config';
+import type { QueueName } from './queue-names';
 import { emit, type CraniumCtx } from './cranium-context';
 import type { CacheLineState, NodeState } from './cranium-state';
 

@@ -5,6 +5,7 @@
  */
 import type { NetworkConfig } from '../../network/network-config';
 import type { CraniumProgram } from './program';
+import type { QueueName } from './queue-names';
 
 export interface CraniumTiming {
   /** A processor ↔ NI command or status transfer: an uncached register access (L1337). */
@@ -73,9 +74,6 @@ export const IDEAL_TIMING: CraniumTiming = {
   decode: 0,
   slotWait: 0,
 };
-
-export const QUEUE_NAMES = ['systemError', 'system', 'user', 'userError'] as const;
-export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** How a DMA write treats a line the processor caches (digest §C.14, L1202). */
 export type DmaCoherence = 'invalidate' | 'update' | 'simulator';

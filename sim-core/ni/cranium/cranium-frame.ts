@@ -1,7 +1,8 @@
 /** What the Cranium views draw: per node the NI, processor, queues and pages; packets; messages. */
 import type { NetworkFrame, NetworkStats } from '../../network/network-frame';
 import { routerOfNode } from '../../network/topology';
-import { LINE_BYTES, QUEUE_NAMES, type CraniumConfig, type QueueName } from './cranium-config';
+import { LINE_BYTES, type CraniumConfig } from './cranium-config';
+import { QUEUE_NAMES, type QueueName } from './queue-names';
 import {
   entryIndex,
   type ChannelState,

@@ -5,7 +5,8 @@
  */
 import type { NetworkState } from '../../network/network-state';
 import { startProcessor } from '../../node/torus/processor';
-import { QUEUE_NAMES, type CraniumConfig, type QueueName } from './cranium-config';
+import { type CraniumConfig } from './cranium-config';
+import { QUEUE_NAMES, type QueueName } from './queue-names';
 import { flagLineName, lineName } from './cache-lines';
 import {
   QUEUE_ENTRY_BYTES,

@@ -8,7 +8,7 @@ import { ROUTER_NAMES } from '../../network/routing';
 import { TRAFFIC_PATTERNS } from '../../network/traffic';
 import { choice, intIn } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
-import { QUEUE_NAMES } from './cranium-config';
+import { QUEUE_NAMES } from './queue-names';
 
 const channel = intIn(0, 63);
 const handle = intIn(0, 32_767);

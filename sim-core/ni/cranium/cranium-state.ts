@@ -6,9 +6,13 @@
 import type { NetworkState } from '../../network/network-state';
 import type { CarriedPacket, PacketStore } from '../../node/torus/packet-store';
 import type { ProcessorState } from '../../node/torus/processor';
-import type { QueueName } from './cranium-config';
-import type { Destination } from './dispatch';
+import type { QueueName } from './queue-names';
 import type { ChannelCommand } from './program';
+
+/** Where the dispatch (dispatch.ts) sends a decoded packet: a queue, or an auto-receive channel. */
+export type Destination =
+  | { kind: 'queue'; queue: QueueName; why: string; error: number }
+  | { kind: 'auto'; channel: number; why: string };
 
 export type FlowState = 'NORMAL' | 'FLUSH' | 'FREEZE';
 export type ChannelPhase = 'idle' | 'queued' | 'lookup' | 'active' | 'ready';

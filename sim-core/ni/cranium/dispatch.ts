@@ -3,13 +3,9 @@
  * three header phits, then a priority encoder — system error > system > user > user error — picks
  * a queue; with no flag set the packet goes to the auto-receive channel it names.
  */
-import type { QueueName } from './cranium-config';
-import type { ChannelState } from './cranium-state';
+import type { QueueName } from './queue-names';
+import type { ChannelState, Destination } from './cranium-state';
 import { decodeHeader, redundancyCode } from './header';
-
-export type Destination =
-  | { kind: 'queue'; queue: QueueName; why: string; error: number }
-  | { kind: 'auto'; channel: number; why: string };
 
 type Flag = 'systemError' | 'system' | 'user' | 'userError';
 

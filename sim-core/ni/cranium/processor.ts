@@ -11,7 +11,7 @@ import {
   type InstructionSet,
   type WaitHandlers,
 } from '../../node/torus/processor';
-import type { QueueName } from './cranium-config';
+import type { QueueName } from './queue-names';
 import { writeBarrier } from './barrier';
 import { cacheTo, flagLineName, lineName, payloadLineName } from './cache-lines';
 import { emit, type CraniumCtx } from './cranium-context';

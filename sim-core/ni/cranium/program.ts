@@ -3,7 +3,7 @@
  * §C.16). Each costs what the thesis charges: 10 cycles per register access, 13 per status poll
  * (load, test and branch), cache hits and misses for the queue's presence flag.
  */
-import type { QueueName } from './cranium-config';
+import type { QueueName } from './queue-names';
 
 /** How a program names a queue's head-advance register (Fig. A.9; the system queues are the OS's). */
 const ADVANCE_REGISTER: Record<QueueName, string> = {

@@ -46,7 +46,7 @@ export interface Agent<A extends string = string> {
   busy: null | {
     op: Op;
     since: number;
-    waitingFor: 'bus' | 'compute' | 'stores';
+    waitingFor: 'transaction' | 'compute' | 'stores';
     /** Compute cycles still to go. */
     left: number;
     /** The bus request whose completion ends the wait. */

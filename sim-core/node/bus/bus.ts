@@ -6,7 +6,7 @@
  * home; a device's SHARED assertion; an owner's RETRY (retry.ts); behind an I/O bridge, posted
  * writes. With snarfing, a passing write-back fires Snarf on the lines kept in I.
  */
-import type { ProtocolEvent } from '../../memory/protocol';
+import type { SnoopingEvent } from '../../memory/protocols/snooping-vocabulary';
 import { lineOf, type Agent, type BlockData } from './agent';
 import { arbitrate } from './arbitration';
 import { RECENT_TXNS, type BusRequest, type BusTxnKind, type Txn } from './bus-state';
@@ -15,7 +15,7 @@ import { blockName, modelError, sideOf, type AgentOf, type ModelCtx } from './co
 import type { Supplier } from './costs';
 import { refuse, refuser, releaseRetries } from './retry';
 
-const SNOOP_EVENT: Partial<Record<BusTxnKind, ProtocolEvent>> = {
+const SNOOP_EVENT: Partial<Record<BusTxnKind, SnoopingEvent>> = {
   RD: 'OtherRd',
   RDX: 'OtherRdX',
   // The others give up their copies exactly as for an RDX; an owner still hands its block over.
@@ -205,7 +205,7 @@ function snarf<C extends ModelCtx<C>>(ctx: C, block: number, txn: number) {
 
 function release<A extends string>(agent: Agent<A>, req: BusRequest<A>) {
   const busy = agent.busy;
-  if (busy && busy.waitingFor === 'bus' && busy.request === req.seq) agent.busy = null;
+  if (busy && busy.waitingFor === 'transaction' && busy.request === req.seq) agent.busy = null;
 }
 
 /**
@@ -235,7 +235,7 @@ function finish<C extends ModelCtx<C>>(ctx: C, txn: Txn<AgentOf<C>>): void {
     ctx.hooks.writeRegister(ctx, req.reg, req.value);
   } else if (txn.kind !== 'WB') {
     const line = lineOf(agent, txn.block);
-    const event: ProtocolEvent = addressOnly(txn.kind, txn.data)
+    const event: SnoopingEvent = addressOnly(txn.kind, txn.data)
       ? 'Done'
       : txn.shared
         ? 'DataShared'

@@ -4,7 +4,8 @@
  * completes at once, a miss or an upgrade queues a bus request, an eviction of a dirty line
  * queues a write-back (round2-spec §A.2 S1: agents with lines and write-back victims).
  */
-import { cellOf, type Cell, type ProtocolEvent } from '../../memory/protocol';
+import { cellOf, type Cell } from '../../memory/protocol';
+import type { SnoopingAction, SnoopingEvent } from '../../memory/protocols/snooping-vocabulary';
 import { lineOf, type Agent, type BlockData, type Line, type Op } from './agent';
 import type { BusRequest } from './bus-state';
 import { modelError, type AgentOf, type BusCtx, type ModelCtx } from './context';
@@ -13,8 +14,8 @@ import { modelError, type AgentOf, type BusCtx, type ModelCtx } from './context'
 export function transition<A extends string>(
   ctx: BusCtx<A>,
   state: string,
-  event: ProtocolEvent,
-): Cell & { kind: 'transition' } {
+  event: SnoopingEvent,
+): Cell<SnoopingAction> & { kind: 'transition' } {
   const cell = cellOf(ctx.kit.protocol, state, event);
   if (cell.kind !== 'transition')
     modelError(ctx, `${state} × ${event} is ${cell.kind}: ${cell.why}`);

@@ -5,13 +5,13 @@
  * in: device hooks, an event log and the routines its agents run. A model's context extends
  * BusCtx with its own fields, and its hooks and routines receive that context.
  */
-import type { Protocol, ProtocolAction, ProtocolEvent } from '../../memory/protocol';
+import type { SnoopingProtocol } from '../../memory/protocols/snooping-vocabulary';
 import type { Agent, BlockData } from './agent';
 import type { NodeBus } from './bus-state';
 import type { BusCostTable, Side } from './costs';
 import type { BlockGeometry } from './geometry';
 import type { BusEventLog, DeviceHooks } from './hooks';
-import type { Routine } from './interpreter';
+import type { Routine } from './routine';
 
 export interface AgentSpec<A extends string> {
   name: A;
@@ -31,7 +31,7 @@ export interface BusNodeConfig<A extends string> {
   /** Whose node this is, for error messages. */
   model: string;
   /** A snooping protocol: the agents' lines fire its events and run its actions. */
-  protocol: Protocol<ProtocolEvent, ProtocolAction, string>;
+  protocol: SnoopingProtocol;
   costs: BusCostTable;
   geometry: BlockGeometry;
   /** Every agent that may sit on the bus, in snoop order. */

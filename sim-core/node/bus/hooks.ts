@@ -3,7 +3,7 @@
  * to granted transactions, and the two responses a device or snooper may give, RETRY and SHARED —
  * and its event log, which turns what happened on the bus into the model's own events.
  */
-import type { ProtocolAction, ProtocolEvent } from '../../memory/protocol';
+import type { SnoopingAction, SnoopingEvent } from '../../memory/protocols/snooping-vocabulary';
 import type { Agent, Op } from './agent';
 import type { BusRequest, Txn } from './bus-state';
 
@@ -38,8 +38,8 @@ export interface BusEventLog<C, A extends string> {
     block: number,
     from: string,
     to: string,
-    event: ProtocolEvent,
-    actions: readonly ProtocolAction[],
+    event: SnoopingEvent,
+    actions: readonly SnoopingAction[],
     txn: number | null,
   ): void;
   /** A transaction was granted and holds the bus `cycles` cycles. */

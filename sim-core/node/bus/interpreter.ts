@@ -5,13 +5,9 @@
  * is replay. A routine answers with one operation to perform, a call, a return, or null to go
  * straight on; an agent performs at most one operation per cycle and resumes when it completes.
  */
-import type { Agent, Locals, Op, RoutineFrame, Value } from './agent';
+import type { Agent, Locals, Op } from './agent';
 import { access, evict, request } from './coherence';
 import { modelError, type AgentOf, type BusCtx, type ModelCtx } from './context';
-
-/** A routine's answer: an operation to perform, a call, a return, or null to go straight on. */
-export type Step = Op | { call: string; locals: Locals } | { ret: Value } | null;
-export type Routine<C, A extends string> = (ctx: C, frame: RoutineFrame, agent: Agent<A>) => Step;
 
 const MAX_STEPS_PER_CYCLE = 200;
 
@@ -24,7 +20,7 @@ export function runAgent<C extends ModelCtx<C>>(ctx: C, agent: Agent<AgentOf<C>>
   if (agent.halted) return;
   const busy = agent.busy;
   if (busy) {
-    if (busy.waitingFor === 'bus') return;
+    if (busy.waitingFor === 'transaction') return;
     if (busy.waitingFor === 'compute') {
       if (--busy.left <= 0) agent.busy = null;
       return;
@@ -74,7 +70,7 @@ const waitForBus = <A extends string>(ctx: BusCtx<A>, op: Op): NonNullable<Agent
   since: ctx.state.cycle,
   left: 0,
   request: ctx.state.nextRequestSeq - 1,
-  waitingFor: 'bus',
+  waitingFor: 'transaction',
 });
 
 function execute<C extends ModelCtx<C>>(ctx: C, agent: Agent<AgentOf<C>>, op: Op): void {

@@ -4,14 +4,7 @@
  * the current cycle outlined. It shows students that the controller is nothing but this table.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import {
-  moduleOf,
-  type Cell,
-  type Protocol,
-  type ProtocolAction,
-  type ProtocolEvent,
-  type SimEvent,
-} from '../../../sim-core/index';
+import { moduleOf, type Cell, type Protocol, type SimEvent } from '../../../sim-core/index';
 import { useApp } from '../../state/store';
 import { stateStyle } from '../../theme/states';
 import '../views-graphics.css';
@@ -27,24 +20,24 @@ const GROUP_TITLES: Record<string, string> = {
 };
 
 /** Event columns grouped by where they come from, in the protocol's own order. */
-function groupsOf(protocol: Protocol): { from: string; events: ProtocolEvent[] }[] {
-  return protocol.eventOrder.reduce<{ from: string; events: ProtocolEvent[] }[]>(
-    (groups, event) => {
-      const from = protocol.events[event].from;
-      const group = groups.find((g) => g.from === from);
-      if (group) group.events.push(event);
-      else groups.push({ from, events: [event] });
-      return groups;
-    },
-    [],
-  );
+function groupsOf(protocol: Protocol): { from: string; events: string[] }[] {
+  return protocol.eventOrder.reduce<{ from: string; events: string[] }[]>((groups, event) => {
+    const from = protocol.events[event]?.from ?? '';
+    const group = groups.find((g) => g.from === from);
+    if (group) group.events.push(event);
+    else groups.push({ from, events: [event] });
+    return groups;
+  }, []);
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-function actionList(protocol: Protocol, actions: readonly ProtocolAction[]): string {
+function actionList(protocol: Protocol, actions: readonly string[]): string {
   return actions
-    .map((a) => `${protocol.actions[a].code}: ${lowerFirst(protocol.actions[a].desc)}`)
+    .map((a) => {
+      const spec = protocol.actions[a];
+      return spec ? `${spec.code}: ${lowerFirst(spec.desc)}` : a;
+    })
     .join('; ');
 }
 
@@ -61,7 +54,7 @@ function StateBadge({ state }: { state: string }) {
 }
 
 /** An event name that may break between its words (OtherRdX → Other·RdX) in a narrow panel. */
-function EventName({ event }: { event: ProtocolEvent }) {
+function EventName({ event }: { event: string }) {
   const words = event.split(/(?=[A-Z][a-z])/);
   return (
     <>
@@ -89,7 +82,7 @@ function CellContent({ protocol, cell }: { protocol: Protocol; cell: Cell }) {
       <StateBadge state={cell.next} />
       {cell.actions.length > 0 && (
         <span className="vg-codes">
-          {cell.actions.map((a) => protocol.actions[a].code).join(',')}
+          {cell.actions.map((a) => protocol.actions[a]?.code ?? a).join(',')}
         </span>
       )}
     </>
@@ -97,13 +90,14 @@ function CellContent({ protocol, cell }: { protocol: Protocol; cell: Cell }) {
 }
 
 /** The cell's hover text: the pair, what the event means, then the result or the reason. */
-function cellTitle(protocol: Protocol, state: string, event: ProtocolEvent, cell: Cell): string {
-  const head = `${state} × ${event} (${lowerFirst(protocol.events[event].desc)})`;
+function cellTitle(protocol: Protocol, state: string, event: string, cell: Cell): string {
+  const head = `${state} × ${event} (${lowerFirst(protocol.events[event]?.desc ?? event)})`;
   if (cell.kind === 'stall') return `${head}: stall — ${cell.why}`;
   if (cell.kind === 'impossible') return `${head}: impossible — ${cell.why}`;
-  const actions = cell.actions.map(
-    (a) => `${protocol.actions[a].code}: ${protocol.actions[a].desc}`,
-  );
+  const actions = cell.actions.map((a) => {
+    const spec = protocol.actions[a];
+    return spec ? `${spec.code}: ${spec.desc}` : a;
+  });
   return [`${head} → ${cell.next}`, ...(actions.length ? actions : ['no actions'])].join('\n');
 }
 
@@ -199,7 +193,7 @@ export function ProtocolTableView() {
             </tr>
             <tr>
               {columns.map((event) => (
-                <th key={event} scope="col" title={protocol.events[event].desc}>
+                <th key={event} scope="col" title={protocol.events[event]?.desc}>
                   <EventName event={event} />
                 </th>
               ))}

@@ -9,7 +9,7 @@
  */
 import { peek } from '../../../node/bus/coherence';
 import { blockName } from '../../../node/bus/context';
-import type { Step } from '../../../node/bus/interpreter';
+import type { Step } from '../../../node/bus/routine';
 import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
 import type { CniTxn } from '../cni-state';
 import { blocksFor } from '../config';

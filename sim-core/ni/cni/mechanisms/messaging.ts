@@ -5,12 +5,11 @@
  * overflows into memory by itself). Software overhead is charged half at each end (§B.9).
  */
 import type { Agent, RoutineFrame } from '../../../node/bus/agent';
-import type { Step } from '../../../node/bus/interpreter';
+import type { Step } from '../../../node/bus/routine';
 import { messageEvent } from '../cni-messages';
 import type { CniRoutine, Ctx } from '../cni-node';
 import type { AgentName } from '../cni-state';
 import { NI_KINDS, splitPayload } from '../config';
-import { mechanismOf } from './registry';
 
 const here = (ctx: Ctx, agent: AgentName) => ({ node: ctx.node.id, agent });
 
@@ -95,7 +94,7 @@ export function takeMessage(ctx: Ctx, msg: number, taker: AgentName): number {
 /** P's main loop on every node of a remote workload. */
 const appMain: CniRoutine = (ctx, f: RoutineFrame, a: Agent<AgentName>): Step => {
   const app = ctx.node.app;
-  const mech = mechanismOf(ctx.cfg);
+  const mech = ctx.mechanism;
   switch (f.pc) {
     case 0: {
       const next = app.outbox[0];

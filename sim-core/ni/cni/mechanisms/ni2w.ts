@@ -3,7 +3,7 @@
  * hardware FIFOs. Every poll and every word is a bus transaction; the NI is always a bus slave.
  * Status bits: 1 = room to send a message, 2 = a message to receive.
  */
-import type { Step } from '../../../node/bus/interpreter';
+import type { Step } from '../../../node/bus/routine';
 import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
 import { wordsFor } from '../config';
 import { acknowledge, injectWaiting } from '../cni-messages';

@@ -11,7 +11,7 @@
 import type { Agent, BlockData, RoutineFrame } from '../../../node/bus/agent';
 import { blockName } from '../../../node/bus/context';
 import type { BlockGeometry } from '../../../node/bus/geometry';
-import type { Step } from '../../../node/bus/interpreter';
+import type { Step } from '../../../node/bus/routine';
 import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
 import type { AgentName, CniTxn, QueueSide } from '../cni-state';
 import { blocksFor, HEADER_BYTES } from '../config';

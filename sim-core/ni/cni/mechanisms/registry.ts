@@ -5,20 +5,11 @@
  */
 import { NI_KINDS, type NiMechanism } from '../config';
 import type { CniConfig } from '../cni-config';
-import type { CniHooks, CniRoutine } from '../cni-node';
+import type { CniRoutine, Mechanism } from '../cni-node';
 import { cdrHooks, cdrRoutines } from './cdr';
 import { messagingRoutines } from './messaging';
 import { ni2wHooks, ni2wRoutines } from './ni2w';
 import { queueHooks, queueRoutines } from './queue';
-
-export interface Mechanism {
-  send: string;
-  receive: string;
-  device: string;
-  hooks: CniHooks;
-  /** Which queue each direction uses, for the queue CNIs. */
-  queues: { send: string; receive: string } | null;
-}
 
 export const MECHANISMS: Readonly<Record<NiMechanism, Mechanism>> = {
   'uncached-registers': {

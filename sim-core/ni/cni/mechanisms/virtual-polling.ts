@@ -6,7 +6,7 @@
 import type { Agent } from '../../../node/bus/agent';
 import { peek } from '../../../node/bus/coherence';
 import { blockName } from '../../../node/bus/context';
-import type { Step } from '../../../node/bus/interpreter';
+import type { Step } from '../../../node/bus/routine';
 import type { Ctx } from '../cni-node';
 import type { AgentName, CniTxn } from '../cni-state';
 

@@ -26,6 +26,8 @@ export interface ViewEntry {
 
 export interface ModelUi<T extends ModelTypes> {
   kind: T['kind'];
+  /** The model as a student knows it, at the head of the scenario's machine line. */
+  label: string;
   /** The model's own panels, by the names its module lists in `views`. */
   views: Readonly<Record<string, ViewEntry>>;
   /** The header's menus for this model's settings. */

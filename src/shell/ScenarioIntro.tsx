@@ -6,12 +6,17 @@
 import { useState } from 'react';
 import { SafeText } from './SafeText';
 import { moduleOf, ownScenario, type Scenario } from '../../sim-core/index';
+import { uiOf } from '../models/index';
 import { useApp } from '../state/store';
 import { scenarioTextHidden, useAssignment } from '../teaching/assignment-store';
 
-/** One line naming the machine, in its model's words (the CLI prints the same line). */
+/**
+ * One line naming the model and the machine, in the model's words (the CLI prints the same
+ * description): "Snooping bus: 3 processors · MOESI · …".
+ */
 function describeSystem(scenario: Scenario): string {
-  return moduleOf(scenario.system.kind).describe(ownScenario(scenario));
+  const kind = scenario.system.kind;
+  return `${uiOf(kind).label}: ${moduleOf(kind).describe(ownScenario(scenario))}`;
 }
 
 export function ScenarioIntro() {

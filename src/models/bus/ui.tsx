@@ -12,6 +12,7 @@ import { ProcessorStatsTable } from './stats/ProcessorStatsTable';
 
 export const busUi: ModelUi<BusTypes> = {
   kind: 'bus',
+  label: 'Snooping bus',
   views: {
     program: { title: 'Programs', area: 'left', Component: ProgramView },
     caches: { title: 'Caches', area: 'centre', Component: CachesView, live: true },

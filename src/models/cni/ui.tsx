@@ -20,6 +20,7 @@ const BUS_NAMES = { memory: 'memory bus', io: 'I/O bus' } as const;
 
 export const cniUi: ModelUi<CniTypes> = {
   kind: 'cni',
+  label: 'Coherent network interfaces',
   views: {
     queue: { title: 'Cachable queues', area: 'centre', Component: QueueView, live: true },
     cdr: { title: 'Device registers', area: 'centre', Component: CdrView, live: true },

@@ -8,6 +8,7 @@ import { routerChoices, RouterMenu } from './RouterMenu';
 
 export const networkUi: ModelUi<NetworkTypes> = {
   kind: 'network',
+  label: 'Torus network',
   // The torus, router and charts panels are shared with every model that has a torus.
   views: {},
   Menus: ({ spec, scenario }) => (

@@ -1,6 +1,7 @@
 /**
  * Models are plug-ins (docs/architecture.md, "Adding a model"): outside a model's own folders no
- * file asks which model runs, and every model brings everything the app reads from it.
+ * file asks which model runs, every model brings everything the app reads from it, and no
+ * sim-core file grows past 700 lines.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -113,5 +114,15 @@ describe('models are plug-ins', () => {
       }
     const topics = ALL_MODELS.flatMap((m) => m.topics.map((t) => t.name));
     expect(new Set(topics).size).toBe(topics.length);
+  });
+});
+
+describe('sim-core files', () => {
+  it('are at most 700 lines long (one concept each)', () => {
+    const long = sourceFiles('sim-core')
+      .map((f) => ({ f, lines: readFileSync(join(ROOT, f), 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > 700)
+      .map(({ f, lines }) => `${f}: ${lines}`);
+    expect(long).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { CraniumCountersTable, CraniumMessagesTable } from './stats/CraniumStats
 
 export const craniumUi: ModelUi<CraniumTypes> = {
   kind: 'cranium',
-  label: 'Cranium NI',
+  label: 'Cranium',
   views: {
     cranium: { title: 'Cranium NI', area: 'centre', Component: CraniumView, live: true },
     gantt: { title: 'Message timeline', area: 'bottom', Component: GanttView },

@@ -40,7 +40,10 @@ function kindFor(ctx: BusCtx, req: BusRequest): BusTxnKind | null {
   }
 }
 
-/** Grants `req` the bus: the transaction starts, its snoops happen, and the grant is announced. */
+/**
+ * Grants `req` the bus: the transaction starts, its snoops happen, and the grant is announced. A
+ * request whose line no longer needs a transaction (a snoop cancelled its write-back) is dropped.
+ */
 export function grant(ctx: BusCtx, req: BusRequest): void {
   const s = ctx.state;
   const kind = kindFor(ctx, req);
@@ -101,7 +104,7 @@ function writeBack(ctx: BusCtx, requester: CacheState, txn: BusTxn): boolean {
   const entry = findWbEntry(requester, txn.block)!;
   fire(ctx, requester, entry, txn.block, 'Grant', txn.id, (action) => {
     if (action === 'writeBackToMemory') {
-      ctx.state.memory[txn.block] = [...entry.words];
+      s.memory[txn.block] = [...entry.words];
       memoryUpdated = true;
     }
   });
@@ -140,7 +143,7 @@ function snoopAndFetch(ctx: BusCtx, requester: CacheState, txn: BusTxn): boolean
         } else if (action === 'assertShared') {
           txn.shared = true;
         } else if (action === 'flushToMemory') {
-          ctx.state.memory[block] = [...holder.words];
+          s.memory[block] = [...holder.words];
           memoryUpdated = true;
         } else if (action === 'cancelWriteback') {
           other.wbBuffer = other.wbBuffer.filter((e) => e !== holder);

@@ -17,7 +17,10 @@ import type { AccessOp } from './bus-events';
 import type { BusRequest, BusState, BusTxnKind } from './bus-types';
 import type { CompiledProgram } from './program';
 
-/** A load or store waiting for the bus (or a spin's poll). */
+/**
+ * A load or store a processor makes (a spin polls with loads); the processor holds it in `waiting`
+ * while its miss is on the bus.
+ */
 export interface PendingAccess {
   op: AccessOp;
   addr: number;

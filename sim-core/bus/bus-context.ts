@@ -23,14 +23,16 @@ export interface BusCtx {
   touched: number[];
 }
 
-export const emit = (ctx: BusCtx, e: BusModelEvent): void => {
+export function emit(ctx: BusCtx, e: BusModelEvent): void {
   ctx.events.push(e);
-};
+}
 
 /** A block of main memory, read from the initial image the first time it is needed. */
-export const memoryBlock = (ctx: BusCtx, block: number): number[] =>
-  (ctx.state.memory[block] ??= imageBlock(ctx.image, block, ctx.cfg.geometry));
+export function memoryBlock(ctx: BusCtx, block: number): number[] {
+  return (ctx.state.memory[block] ??= imageBlock(ctx.image, block, ctx.cfg.geometry));
+}
 
 /** Expected value of a word: the most recent store, else the initial image. */
-export const expected = (ctx: BusCtx, addr: number): number =>
-  ctx.state.reference[addr] ?? ctx.image[addr] ?? 0;
+export function expected(ctx: BusCtx, addr: number): number {
+  return ctx.state.reference[addr] ?? ctx.image[addr] ?? 0;
+}

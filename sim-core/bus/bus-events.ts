@@ -1,20 +1,9 @@
 /** The bus model's events: what each processor, cache and the bus did in a cycle, and why. */
 import type { SnoopingAction, SnoopingEvent } from '../memory/protocols/snooping-vocabulary';
 import type { CommonEventBody } from '../trace/common-events';
-import type { BusTxnKind } from './bus-types';
+import type { BusTxnKind, DataSource, SnoopOutcome } from './bus-types';
 
 export type AccessOp = 'load' | 'store';
-
-/** Where a bus transaction's data came from. */
-export type DataSource =
-  { kind: 'memory' } | { kind: 'cache'; cache: number; fromWbBuffer: boolean } | { kind: 'none' };
-
-export interface SnoopOutcome {
-  cache: number;
-  from: string;
-  to: string;
-  actions: readonly SnoopingAction[];
-}
 
 export type BusEventBody =
   | {

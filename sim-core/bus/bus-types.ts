@@ -5,7 +5,18 @@
  */
 import type { Channel } from '../kernel/channel';
 import { TABLE_2 } from '../memory/table-2';
-import type { DataSource, SnoopOutcome } from './bus-events';
+import type { SnoopingAction } from '../memory/protocols/snooping-vocabulary';
+
+/** Where a bus transaction's data came from. */
+export type DataSource =
+  { kind: 'memory' } | { kind: 'cache'; cache: number; fromWbBuffer: boolean } | { kind: 'none' };
+
+export interface SnoopOutcome {
+  cache: number;
+  from: string;
+  to: string;
+  actions: readonly SnoopingAction[];
+}
 
 /** RD: read miss. RDX: write miss (read-and-invalidate). INV: address-only upgrade. WB: write-back. */
 export type BusTxnKind = 'RD' | 'RDX' | 'INV' | 'WB';

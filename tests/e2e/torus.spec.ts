@@ -274,3 +274,24 @@ test('while playing, the panels of words follow at a reading pace; paused, all s
   await expect(narration).toContainText(`Cycle ${paused + 1}`);
   await expect(stats).toContainText(`Counts up to cycle ${paused + 1}.`);
 });
+
+test('every router is named by its own label and described in its own words', async ({ page }) => {
+  await page.goto('/#v1?b=antipode&c=0');
+  const intro = page.locator('.intro-meta');
+  const routing = page.getByTestId('router-routing');
+  await expect(intro).toContainText('Torus network: 4×4 torus · router: chaos ·');
+  await expect(routing).toContainText('chaos: Sends a packet out of any free output');
+  // The intro once called these two routers "dimension-order".
+  for (const [choice, label, words] of [
+    ['minimal', 'minimal adaptive, no deroutes', 'is never derouted'],
+    ['deflection', 'deflection (hot potato)', 'deflected'],
+    ['dor-no-dateline', 'dimension-order, no dateline', 'X first, then Y'],
+  ] as const) {
+    await page.getByTestId('router-select').selectOption(choice);
+    await expect(intro).toContainText(`router: ${label}`);
+    await expect(intro).not.toContainText(
+      choice === 'dor-no-dateline' ? 'with dateline' : 'dimension-order',
+    );
+    await expect(routing).toContainText(words);
+  }
+});

@@ -60,7 +60,7 @@ export function RouterMenu({ spec, scenario }: { spec: LoadSpec; scenario: Netwo
         }
       >
         {CHOICES.map((c) => (
-          <option key={c.key} value={c.key}>
+          <option key={c.key} value={c.key} title={routingFunctions[c.fields.router].description}>
             {c.label}
           </option>
         ))}

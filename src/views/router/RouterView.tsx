@@ -1,7 +1,8 @@
 /**
- * One chaotic router up close (thesis Figs 5.2–5.3): its five input frames, the multi-queue and
- * its five output frames, each with the packet it holds and how many of its phits are there, and
- * its last routing decision in one plain sentence. Shows the selected router, else the router of
+ * One chaotic router up close (thesis Figs 5.2–5.3): what its routing function does (the
+ * registry's description), its five input frames, the multi-queue and its five output frames,
+ * each with the packet it holds and how many of its phits are there, and its last routing
+ * decision in one plain sentence. Shows the selected router, else the router of
  * this cycle's last routing decision.
  */
 import type {
@@ -10,7 +11,7 @@ import type {
   NetworkFrame,
   RouterView as RouterFrame,
 } from '../../../sim-core/network/network-frame';
-import type { SimEvent } from '../../../sim-core/index';
+import { routingFunctions, type SimEvent } from '../../../sim-core/index';
 import { packetColour } from '../../d3/torus-layout';
 import { useApp } from '../../state/store';
 import '../views-network.css';
@@ -18,6 +19,7 @@ import {
   selectPacket,
   selectRouter,
   useNetworkFrame,
+  useRouterKind,
   useScenarioPacketPhits,
   useSelectedRouter,
 } from '../torus/selection';
@@ -152,7 +154,10 @@ export function RouterView() {
   const events = useApp((s) => s.view?.events ?? NO_EVENTS);
   const selected = useSelectedRouter();
   const scenarioPhits = useScenarioPacketPhits();
+  const kind = useRouterKind();
   if (!frame || frame.routers.length === 0) return null;
+  // What the routing function does, in the registry's own words.
+  const routing = kind ? routingFunctions[kind] : null;
 
   const id = selected ?? lastRoutedRouter(events) ?? 0;
   const router: RouterFrame = frame.routers[id] ?? frame.routers[0]!;
@@ -188,6 +193,11 @@ export function RouterView() {
           {selected === null ? ' · showing the last router to decide' : ''}
         </span>
       </div>
+      {routing ? (
+        <p className="nv-routing" data-testid="router-routing">
+          <strong>{routing.label}</strong>: {routing.description}
+        </p>
+      ) : null}
       {/* It scrolls sideways in a narrow panel: focusable, so the keyboard can scroll it too. */}
       <div
         className="nv-router-grid"

@@ -2,7 +2,12 @@
  * The network views' view of the store: the network frame, the followed packet and router, a
  * delivered packet's trail, the topology and the watchdog's latest stall.
  */
-import { moduleOf, type NetworkFrame, type SimEvent } from '../../../sim-core/index';
+import {
+  moduleOf,
+  type NetworkFrame,
+  type RouterKind,
+  type SimEvent,
+} from '../../../sim-core/index';
 import { uiOf } from '../../models/index';
 import type { PacketView } from '../../../sim-core/network/network-frame';
 import { neighbour, type Dir, type Topology } from '../../../sim-core/network/topology';
@@ -130,4 +135,13 @@ export function useNetworkFrame(): NetworkFrame | null {
 /** Phits per packet of the loaded model's torus (the schema turned "chaos"/"cranium" into numbers). */
 export function useScenarioPacketPhits(): number | null {
   return useApp((s) => (s.meta ? (torusOf(s.meta.model)?.meta(s.meta).packetPhits ?? null) : null));
+}
+
+/** The routing function of the loaded model's torus (a key of the routing registry), if any. */
+export function useRouterKind(): RouterKind | null {
+  return useApp((s) =>
+    s.meta
+      ? ((torusOf(s.meta.model)?.meta(s.meta).router as RouterKind | undefined) ?? null)
+      : null,
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * The built-in lecture scenarios, by id, in the order the start page lists them (a teaching order:
- * coherence — reads, writes, sharing patterns, replacement — then coherent network interfaces (E1–E10), then the torus and its router, then the Cranium NI on the torus (F6–F12)). Each file is raw JSON (validated
+ * coherence — reads, writes, sharing patterns, replacement — then coherent network interfaces (E1–E10), then the torus and its router, then the Cranium NI on the torus (F6–F12), then FUGU's user-direct messaging). Each file is raw JSON (validated
  * by parseScenario when loaded) and has a golden event log in tests/golden/.
  */
 import dirtySharing from './coherence/dirty-sharing.json';
@@ -35,6 +35,7 @@ import craniumForgotSync from './cranium/forgot-sync.json';
 import craniumQueueOverflow from './cranium/queue-overflow.json';
 import craniumScheduler from './cranium/scheduler.json';
 import craniumDmaCoherence from './cranium/dma-coherence.json';
+import fuguFastPath from './fugu/fast-path.json';
 
 export interface BuiltinScenario {
   id: string;
@@ -75,6 +76,7 @@ const entries: [string, unknown][] = [
   ['cranium/queue-overflow.json', craniumQueueOverflow],
   ['cranium/scheduler.json', craniumScheduler],
   ['cranium/dma-coherence.json', craniumDmaCoherence],
+  ['fugu/fast-path.json', fuguFastPath],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

@@ -11,10 +11,16 @@ export interface LinkParams {
   latency: number;
   /** Messages a source may have outstanding to one destination (a sliding window). */
   window: number;
+  /**
+   * Messages all sources together may have outstanding to one destination: seed 004's T2 model
+   * lumps every queue on the way into one buffer at the receiver [004 L1187]. Absent: no limit.
+   */
+  receiverLimit?: number;
 }
 
 export interface MessageNetwork<S> {
-  initial(): S;
+  /** A network of `nodes` nodes timed by `p` (a network that needs neither ignores them). */
+  initial(nodes?: number, p?: LinkParams): S;
   /** May a message from `src` to `dst` leave its node now? */
   canInject(net: S, p: LinkParams, src: number, dst: number): boolean;
   inject(net: S, p: LinkParams, now: number, msg: number, src: number, dst: number): void;

@@ -2,7 +2,8 @@
  * The pipe of seed 000 (§B.0, L794-800; digest §C.1): topology ignored, a fixed latency from the
  * last byte injected to the first byte delivered, and a hardware sliding window of outstanding
  * messages per destination, released by an acknowledgement that travels back with the same
- * latency once the receiving node accepts the message (digest §H.8).
+ * latency once the receiving node accepts the message (digest §H.8). With `receiverLimit` it is
+ * also seed 004's T2 network: a limit on what all senders together have outstanding to a receiver.
  */
 import type { MessageNetwork } from './message-network';
 
@@ -15,9 +16,19 @@ export interface NetworkPipe {
 
 const pair = (src: number, dst: number) => `${src}>${dst}`;
 
+/** Messages outstanding to `dst` from every source (T2's lumped receiver buffer, [004 L1187]). */
+function toward(net: NetworkPipe, dst: number): number {
+  const suffix = `>${dst}`;
+  let n = 0;
+  for (const key in net.window) if (key.endsWith(suffix)) n += net.window[key]!;
+  return n;
+}
+
 export const pipe: MessageNetwork<NetworkPipe> = {
   initial: () => ({ inFlight: [], acks: [], window: {} }),
-  canInject: (net, p, src, dst) => (net.window[pair(src, dst)] ?? 0) < p.window,
+  canInject: (net, p, src, dst) =>
+    (net.window[pair(src, dst)] ?? 0) < p.window &&
+    (p.receiverLimit === undefined || toward(net, dst) < p.receiverLimit),
   inject(net, p, now, msg, src, dst) {
     const key = pair(src, dst);
     net.window[key] = (net.window[key] ?? 0) + 1;

@@ -198,7 +198,7 @@ describe('parseScenario: bad input, with exact codes and paths', () => {
       {
         code: 'SCN003',
         path: 'focusNode',
-        message: 'only the coherent-NI and Cranium panels show one node; remove focusNode',
+        message: 'only the coherent-NI, Cranium and UDM NI panels show one node; remove focusNode',
       },
     ]);
   });

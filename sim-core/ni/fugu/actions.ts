@@ -1,0 +1,187 @@
+/**
+ * What happens when a routine's step ends, by name (routines.ts names them): the NI operations of
+ * Table 4-1 (launch, dispose, endatom with its traps), the handler's start and end, the insert
+ * handler's copy into the buffer, the buffered thread's emulated dispose, the revocation of
+ * atomicity, the page-fault switch and the scheduler's choice. A table, so a routine is data.
+ */
+import { extractHead, insertHead, leaveBuffered, setMode } from './buffer';
+import { stageCycles, UPCALL_EXIT } from './costs';
+import { deliver, handled, handlerOf } from './delivery';
+import { nodeOf, procOf, type FuguCtx } from './fugu-context';
+import type { ActionName, Frame, FuguNode } from './fugu-state';
+import { popHead, presetTimer, setUac, userDispose } from './ni';
+import { frame } from './routines';
+import { hasExtract, pushExtract, switchProcess } from './scheduling';
+import { launch } from './send';
+
+type Action = (ctx: FuguCtx, node: FuguNode, f: Frame) => void;
+
+/** A kernel trap of Table 4-2, told. */
+function trap(
+  ctx: FuguCtx,
+  node: FuguNode,
+  what: 'atomicity-extend' | 'dispose-failure',
+  f: Frame,
+  why: string,
+) {
+  ctx.events.push({ kind: 'fugu.intr', node: node.id, what, msg: f.msg, pid: f.pid, why });
+}
+
+/** endatom (Table 4-1): its traps, else the UAC bits cleared [004 L769, L809-810, L823]. */
+export function endatom(ctx: FuguCtx, node: FuguNode, f: Frame, restore: boolean): void {
+  const uac = node.ni.uac;
+  if (uac.disposePending) {
+    trap(
+      ctx,
+      node,
+      'dispose-failure',
+      f,
+      'endatom with dispose-pending set: the handler did not free its message',
+    );
+    setUac(ctx, node, 'disposePending', false, 'kernel');
+  }
+  if (uac.atomicityExtend) {
+    trap(
+      ctx,
+      node,
+      'atomicity-extend',
+      f,
+      'endatom with atomicity-extend set: the kernel takes over at the end of the atomic section',
+    );
+    node.kernel.push(
+      frame(
+        'extend',
+        [
+          {
+            stage: 'threadStart',
+            cycles: stageCycles('threadStart', ctx.cfg.atomicity, 0),
+            then: 'extendThread',
+          },
+        ],
+        f.pid,
+      ),
+    );
+  }
+  setUac(
+    ctx,
+    node,
+    'interruptDisable',
+    restore,
+    restore ? 'upcall return (the interrupted code had it set)' : 'endatom',
+  );
+}
+
+export const ACTIONS: Readonly<Record<ActionName, Action>> = {
+  launch: (ctx, node, f) => launch(ctx, node, f),
+  upcall(ctx, node, f) {
+    setUac(ctx, node, 'disposePending', true, 'message-available stub');
+    setUac(
+      ctx,
+      node,
+      'interruptDisable',
+      true,
+      'message-available stub (the handler runs atomically)',
+    );
+    deliver(ctx, f.msg, f.pid, f.routine === 'cross-domain' ? 'cross-domain' : 'fast upcall');
+  },
+  dispose(ctx, node, f) {
+    if (userDispose(ctx, node, f.pid) !== null) f.disposed = true;
+  },
+  crossDispose(ctx, node, f) {
+    popHead(ctx, node);
+    setUac(ctx, node, 'disposePending', false, 'dispose');
+    presetTimer(ctx, node);
+    f.disposed = true;
+  },
+  handled: (ctx, _node, f) => handled(ctx, f.msg, f.pid),
+  endatom: (ctx, node, f) => endatom(ctx, node, f, f.savedDisable),
+  crossReturn(ctx, node, f) {
+    setUac(ctx, node, 'interruptDisable', f.savedDisable, 'cross-domain upcall returns');
+  },
+  pollDispose(ctx, node, f) {
+    deliver(ctx, f.msg, f.pid, 'poll');
+    userDispose(ctx, node, f.pid);
+    f.disposed = true;
+  },
+  insert(ctx, node, f) {
+    insertHead(ctx, node, f.pid);
+    const p = procOf(ctx, f.pid);
+    // A running process whose thread is not draining is woken through the scheduler (buffer-always).
+    if (node.running === p.pid && p.sub !== 'deferred' && !hasExtract(p)) pushExtract(ctx, p, true);
+  },
+  bufferDispose(ctx, _node, f) {
+    const p = procOf(ctx, f.pid);
+    const msg = extractHead(ctx, p);
+    f.msg = msg;
+    deliver(ctx, msg, p.pid, 'buffered');
+  },
+  revoke(ctx, node, f) {
+    const p = procOf(ctx, f.pid);
+    node.ni.timeoutPending = false;
+    setMode(ctx, p, 'BUFFERED', 'deferred', 'atomicity timeout');
+    setUac(ctx, node, 'atomicityExtend', true, 'kernel (atomicity revoked)');
+  },
+  faultSwitch(ctx, node, f) {
+    const p = procOf(ctx, f.pid);
+    // Dual-stub rollback [004 L1273]: the handler had not disposed, so it restarts later on the
+    // buffered stub; the message stays at the head, and divert mode sends it to the buffer.
+    setUac(ctx, node, 'disposePending', false, 'kernel (handler rolled back)');
+    setMode(
+      ctx,
+      p,
+      'BUFFERED',
+      'deferred',
+      handlerOf(ctx, f.msg).fault === 'page-fault' ? 'page fault' : 'DMA page crossing',
+    );
+  },
+  faultResolved(ctx, _node, f) {
+    const p = procOf(ctx, f.pid);
+    p.pageTouched = true;
+    if (!hasExtract(p)) pushExtract(ctx, p, false);
+  },
+  extendThread(ctx, node, f) {
+    const p = procOf(ctx, f.pid);
+    setUac(ctx, node, 'atomicityExtend', false, 'kernel');
+    if (p.buffer.queue.length === 0) {
+      p.sub = 'handling';
+      leaveBuffered(ctx, p);
+    } else if (!hasExtract(p)) pushExtract(ctx, p, false);
+  },
+  switch: (ctx, node) => switchProcess(ctx, node, node.switchWhy),
+};
+
+/** The page fault (or DMA page crossing) replaces the handler's stub and body, before its dispose. */
+export function faultSteps(ctx: FuguCtx, f: Frame, demandZero: boolean): void {
+  const exit = UPCALL_EXIT.map((s) => ({
+    stage: s,
+    cycles: stageCycles(s, ctx.cfg.atomicity, 0),
+    then: null,
+  })).filter((s) => s.cycles > 0);
+  f.steps = [
+    ...f.steps.slice(0, f.at),
+    {
+      stage: 'faultEntry',
+      cycles: stageCycles('faultEntry', ctx.cfg.atomicity, 0),
+      then: 'faultSwitch',
+    },
+    {
+      stage: 'pageFault',
+      cycles: demandZero ? ctx.cfg.pageFaultCycles : 0,
+      then: 'faultResolved',
+      open: true,
+    },
+    ...exit,
+    { stage: 'registerRestore', cycles: 0, then: 'endatom' },
+  ];
+  const node = nodeOf(ctx, procOf(ctx, f.pid).node);
+  ctx.events.push({
+    kind: 'fugu.intr',
+    node: node.id,
+    what: 'page-fault',
+    msg: f.msg,
+    pid: f.pid,
+    why: demandZero
+      ? 'the handler touches a demand-zero page before its dispose'
+      : 'the handler starts a DMA across a page boundary: FUGU switches to buffering',
+  });
+}

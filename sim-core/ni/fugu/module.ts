@@ -1,0 +1,92 @@
+/**
+ * The FUGU model as a plug-in (seed 004, Mackenzie's thesis; round2-spec §B3): user-direct
+ * messaging through the direct virtual network interface, two-case delivery, revocable atomicity
+ * and virtual buffering, on processes and a timeslice scheduler (sim-core/os) and two networks.
+ */
+import type { ModelModule } from '../../model';
+import { phaseVocabulary } from '../../ledger/phase-narrate';
+import { ATOMICITY_LABELS } from './costs';
+import { fuguConfigOf, type FuguConfig } from './fugu-config';
+import type { FuguModelEvent } from './fugu-events';
+import type { FuguFrame, FuguStats } from './fugu-frame';
+import { fuguMeta, type FuguMeta } from './fugu-meta';
+import { fuguVocabulary, narrateQuietFugu } from './fugu-narrate';
+import { deliveryPath, uacBit } from './fugu-predictions';
+import { fuguSchema, type FuguSystemOut, type FuguWorkloadOut } from './fugu-schema';
+import { FuguSystem } from './fugu-system';
+
+export interface FuguTypes {
+  kind: 'fugu';
+  system: FuguSystemOut;
+  workload: FuguWorkloadOut;
+  config: FuguConfig;
+  instance: FuguSystem;
+  frame: FuguFrame;
+  stats: FuguStats;
+  meta: FuguMeta;
+  event: FuguModelEvent;
+}
+
+const n = (x: number | null, digits = 1) => (x === null ? '—' : x.toFixed(digits));
+
+function summary(stats: FuguStats): string[] {
+  const p = stats.byPath;
+  return [
+    `messages: launched ${stats.launched}, handled ${stats.delivered} — fast upcall ${p['fast upcall']}, poll ${p.poll}, buffered ${p.buffered}, cross-domain ${p['cross-domain']}; f_buf ${n(stats.fbuf, 3)}`,
+    `receive overhead per message (cycles): O_dir ${n(stats.overhead.direct)}, poll ${n(stats.overhead.poll)}, O_buf ${n(stats.overhead.buffered)}, cross-domain ${n(stats.overhead.crossDomain)}`,
+    `buffer pages: at most ${stats.maxPagesPerProcess} per process, ${stats.maxPagesPerNode} per node; overflow episodes ${stats.overflowEpisodes}`,
+    ...stats.apps.map(
+      (a) =>
+        `${a.name} (GID ${a.gid}${a.like ? `, ${a.like}-like` : ''}${a.background ? ', background' : ''}): ${a.messages} messages, f_buf ${n(a.fbuf, 3)}, max pages ${a.maxPages}, finished ${a.runtime >= 0 ? `at cycle ${a.runtime}` : '—'}`,
+    ),
+  ];
+}
+
+export const fuguModel: ModelModule<FuguTypes> = {
+  kind: 'fugu',
+  topics: [{ name: 'fugu', heading: 'FUGU: user-direct messaging', short: 'FUGU' }],
+  schema: fuguSchema,
+  views: ['notes', 'phases', 'log', 'stats'],
+  defaultViews: ['notes', 'phases', 'log', 'stats'],
+  configOf: fuguConfigOf,
+  create: (config) => new FuguSystem(config),
+  meta: (config) => fuguMeta(config),
+  describe({ system, workload }) {
+    const apps = workload.apps
+      .map((a) => `${a.name}${a.like ? ` (${a.like}-like)` : ''}`)
+      .join(', ');
+    return `${system.nodes} node${system.nodes === 1 ? '' : 's'} · ${ATOMICITY_LABELS[system.atomicity]} · T2 network ${system.network.latency} cycles · ${apps}${system.scheduler.skew ? ` · skew ${Math.round(system.scheduler.skew * 100)} %` : ''}`;
+  },
+  settings: ({ system }) => ({ atomicity: system.atomicity, forceBuffered: system.forceBuffered }),
+  summary,
+  vocabularies: [fuguVocabulary, phaseVocabulary],
+  quiet: narrateQuietFugu,
+  capabilities: {
+    clocks: () => ({
+      cycleDomain: 'cpu',
+      cpuHz: 20e6,
+      systemHz: 20e6,
+      source: '[004 L1165] (the Alewife chipset)',
+    }),
+    phases: { figure: 'Table 4-4 and Table 4-5' },
+  },
+  predictions: [deliveryPath, uacBit],
+  derivedStats: {
+    fbuf: {
+      desc: 'FUGU: the fraction of messages that took the buffered path (measured applications)',
+      of: ({ stats }) => stats.fbuf,
+    },
+    maxPagesPerProcess: {
+      desc: 'FUGU: the most buffer pages one process held',
+      of: ({ stats }) => stats.maxPagesPerProcess,
+    },
+    directOverhead: {
+      desc: 'FUGU: mean receive overhead of a fast-path message (O_dir), cycles',
+      of: ({ stats }) => stats.overhead.direct,
+    },
+    bufferedOverhead: {
+      desc: 'FUGU: mean receive overhead of a buffered message (O_buf), cycles',
+      of: ({ stats }) => stats.overhead.buffered,
+    },
+  },
+};

@@ -1,0 +1,164 @@
+/**
+ * The FUGU model (seed 004): the fast path reproduces Table 4-4 stage by stage in each atomicity
+ * column, bad input is refused with a coded message naming the field, and the share link carries
+ * every FUGU setting.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  applyOverrides,
+  decodeLink,
+  encodeLink,
+  parseScenario,
+  phaseSlices,
+  Session,
+  type Override,
+} from '../../sim-core/index';
+import { builtinScenarios } from '../../scenarios/index';
+import { fuguSettings } from '../../src/models/fugu/fugu-settings';
+import type { FuguStats } from '../../sim-core/ni/fugu/fugu-frame';
+
+const fastPath = () => builtinScenarios.find((s) => s.id === 'fugu-fast-path')!.doc;
+
+function run(doc: unknown, overrides: Override[] = []) {
+  const applied = applyOverrides(doc, overrides);
+  if (!applied.ok) throw new Error(applied.error.message);
+  const parsed = parseScenario(applied.value);
+  if (!parsed.ok) throw new Error(parsed.error.map((e) => `${e.path}: ${e.message}`).join('\n'));
+  const session = new Session(parsed.value);
+  session.seek(parsed.value.limits.maxCycles);
+  return { session, events: session.eventsUpToNow(), stats: session.stats() as FuguStats };
+}
+
+function issues(doc: unknown, overrides: Override[]) {
+  const applied = applyOverrides(doc, overrides);
+  if (!applied.ok) throw new Error(applied.error.message);
+  const parsed = parseScenario(applied.value);
+  return parsed.ok ? [] : parsed.error;
+}
+
+describe('FUGU fast path (Table 4-4)', () => {
+  it.each([
+    ['soft', 66, 115],
+    ['hard', 54, 87],
+    ['kernel', 32, 54],
+  ] as const)(
+    '%s atomicity: send 7, subtotal %i, interrupt total %i',
+    (atomicity, subtotal, total) => {
+      const { events, stats } = run(fastPath(), [{ path: 'system.atomicity', value: atomicity }]);
+      expect(events.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
+      const slices = phaseSlices(events);
+      const first = slices.filter((s) => s.message === 0);
+      const send = first.filter((s) => s.part === 'Table 4-4 send');
+      expect(send.reduce((t, s) => t + s.end - s.start, 0)).toBe(7);
+      const receive = first.filter((s) => s.part === 'Table 4-4 receive (interrupt)');
+      const raise = Math.min(...receive.map((s) => s.start));
+      const handler = receive.find((s) => s.actor === 'handler')!;
+      expect(handler.start - raise).toBe(subtotal);
+      expect(Math.max(...receive.map((s) => s.end)) - raise).toBe(total);
+      expect(stats.overhead.direct).toBe(total);
+      expect(stats.byPath['fast upcall']).toBe(8);
+    },
+  );
+
+  it('a message of k arguments costs 3k more to send and 2k more in its handler', () => {
+    const { events } = run(fastPath(), [
+      { path: 'workload.apps.0.program.0.args', value: 4 },
+      { path: 'workload.apps.0.program.2.args', value: 4 },
+    ]);
+    const slices = phaseSlices(events).filter((s) => s.message === 0);
+    const sum = (part: string) =>
+      slices.filter((s) => s.part === part).reduce((t, s) => t + s.end - s.start, 0);
+    expect(sum('Table 4-4 send')).toBe(19);
+    expect(sum('Table 4-4 receive (interrupt)')).toBe(123);
+  });
+});
+
+describe('FUGU bad input', () => {
+  const cases: [string, Override[], string, RegExp][] = [
+    [
+      'a timeout of 0',
+      [{ path: 'system.atomicityTimeout', value: 0 }],
+      'system.atomicityTimeout',
+      /1\.\.100000000, got 0/,
+    ],
+    [
+      'a threshold above the pages a node has',
+      [
+        { path: 'system.pages', value: { perNode: 8 } },
+        { path: 'workload.apps.0.threshold', value: 9 },
+      ],
+      'workload.apps.0.threshold',
+      /more than a node has/,
+    ],
+    [
+      'a handler longer than the run',
+      [{ path: 'workload.apps.0.handlers.0.cycles', value: 30_000 }],
+      'workload.apps.0.handlers.0.cycles',
+      /cannot finish within the run/,
+    ],
+    [
+      'a GID no process has',
+      [{ path: 'system.scheduler', value: { round: [1, 7] } }],
+      'system.scheduler.round.1',
+      /no application has GID 7/,
+    ],
+    [
+      'a 17-word message',
+      [{ path: 'workload.apps.0.program.0.args', value: 15 }],
+      'workload.apps.0.program.0.args',
+      /at most 16 words.*make 17/,
+    ],
+  ];
+  it.each(cases)(
+    '%s is refused with SCN003 naming the field',
+    (_what, overrides, path, message) => {
+      const found = issues(fastPath(), overrides);
+      expect(found).toHaveLength(1);
+      expect(found[0]!.code).toBe('SCN003');
+      expect(found[0]!.path).toBe(path);
+      expect(found[0]!.message).toMatch(message);
+    },
+  );
+
+  it('soft atomicity refuses polling (Table 4-4: n.a.)', () => {
+    const found = issues(fastPath(), [
+      {
+        path: 'workload.apps.0.program',
+        value: [{ op: 'beginatom' }, { op: 'poll', messages: 1 }],
+      },
+    ]);
+    expect(found.map((i) => i.path)).toEqual(['workload.apps.0.program.1']);
+  });
+});
+
+describe('FUGU share links', () => {
+  it('carry every FUGU setting', () => {
+    const parsed = parseScenario(fastPath());
+    if (!parsed.ok) throw new Error('fast path');
+    const settings = fuguSettings(parsed.value as never);
+    expect(settings.map((s) => s.key)).toEqual([
+      'atomicity',
+      'policy',
+      'threshold',
+      'skew',
+      'forceBuffered',
+    ]);
+    for (const s of settings) {
+      // The last choice differs from the scenario's own for every setting.
+      const [, value] = s.options[s.options.length - 1]!;
+      const overrides = [{ path: s.path, value }];
+      const link = encodeLink({
+        source: { kind: 'builtin', id: 'fugu-fast-path', overrides },
+        cycle: 5,
+      });
+      const back = decodeLink(link);
+      if (!back?.ok || back.value.source.kind !== 'builtin') throw new Error(link);
+      const applied = applyOverrides(fastPath(), back.value.source.overrides);
+      const reparsed = parseScenario(applied.ok ? applied.value : null);
+      if (!reparsed.ok) throw new Error(JSON.stringify(reparsed.error));
+      expect(s.current(reparsed.value as never), s.key).toBe(
+        String(s.options[s.options.length - 1]![0]),
+      );
+    }
+  });
+});

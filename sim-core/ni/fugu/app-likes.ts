@@ -7,24 +7,8 @@
  * all-to-all exchange per barrier for barrier — are imitated, and every view that shows them says
  * "-like". The null application busy-waits [004 L1318].
  */
-import type { FuguAppSpec, FuguHandlerSpec, FuguOp } from './fugu-schema';
-
-export const APP_LIKE_NAMES = ['barnes', 'water', 'lu', 'enum', 'barrier', 'null'] as const;
-export type AppLike = (typeof APP_LIKE_NAMES)[number];
-
-/** Table 7-2 (cycles): T_interhandler and T_handler per application [004 L1313-1318]. */
-export const TABLE_7_2: Readonly<
-  Record<
-    Exclude<AppLike, 'null'>,
-    { interhandler: number; handler: number; shape: 'crl' | 'stream' | 'barrier' }
-  >
-> = {
-  barnes: { interhandler: 3390, handler: 337, shape: 'crl' },
-  water: { interhandler: 10_500, handler: 419, shape: 'crl' },
-  lu: { interhandler: 14_200, handler: 478, shape: 'crl' },
-  enum: { interhandler: 953, handler: 320, shape: 'stream' },
-  barrier: { interhandler: 615, handler: 149, shape: 'barrier' },
-};
+import type { FuguAppSpec, FuguHandlerSpec, FuguOp } from './fugu-format';
+import { TABLE_7_2, type AppLike } from './table-7-2';
 
 /** The soft-atomicity interrupt path a Table 7-2 handler time includes [004 L1320]. */
 const INTERRUPT_OVERHEAD = 115;

@@ -3,7 +3,7 @@
  * terms (docs/errors.md, SCN003). Nothing here runs the model; a scenario that passes runs.
  */
 import type { IssueSink } from '../../model';
-import type { FuguScenario } from './fugu-schema';
+import type { FuguScenario } from './fugu-format';
 
 /** The most words a message has without DMA: header, handler and 14 arguments [004 L761, L1249]. */
 export const MAX_WORDS = 16;

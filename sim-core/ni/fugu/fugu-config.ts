@@ -8,7 +8,7 @@ import type { LinkParams } from '../../net/message-network';
 import type { RoundSlot, SchedulerConfig } from '../../os/scheduler';
 import { expandLike } from './app-likes';
 import type { Atomicity } from './costs';
-import type { FuguHandlerSpec, FuguOp, FuguScenario, Policy } from './fugu-schema';
+import type { FuguHandlerSpec, FuguOp, FuguScenario, Policy } from './fugu-format';
 
 export interface FuguAppConfig {
   name: string;

@@ -9,7 +9,7 @@ import {
 } from './costs';
 import { DISPATCH_RULE, type DispatchRow } from './dispatch-rule';
 import type { FuguConfig } from './fugu-config';
-import type { FuguOp } from './fugu-schema';
+import type { FuguOp } from './fugu-format';
 
 export interface FuguMeta {
   model: 'fugu';

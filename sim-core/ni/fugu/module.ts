@@ -12,7 +12,8 @@ import type { FuguFrame, FuguStats } from './fugu-frame';
 import { fuguMeta, type FuguMeta } from './fugu-meta';
 import { fuguVocabulary, narrateQuietFugu } from './fugu-narrate';
 import { deliveryPath, uacBit } from './fugu-predictions';
-import { fuguSchema, type FuguSystemOut, type FuguWorkloadOut } from './fugu-schema';
+import type { FuguSystemOut, FuguWorkloadOut } from './fugu-format';
+import { fuguSchema } from './fugu-schema';
 import { FuguSystem } from './fugu-system';
 
 export interface FuguTypes {

@@ -16,7 +16,7 @@ import {
   type StageName,
 } from './costs';
 import type { FuguCtx } from './fugu-context';
-import type { FuguHandlerSpec } from './fugu-schema';
+import type { FuguHandlerSpec } from './fugu-format';
 import type { ActionName, Frame, RoutineName, SendSpec, Step } from './fugu-state';
 
 export function frame(

@@ -8,7 +8,7 @@
 import { nextInt } from '../../kernel/rng';
 import { endatom } from './actions';
 import { appOf, type FuguCtx } from './fugu-context';
-import type { FuguOp } from './fugu-schema';
+import type { FuguOp } from './fugu-format';
 import type { Frame, FuguNode, FuguProcess, SendSpec } from './fugu-state';
 import { setUac } from './ni';
 import { frame, sendSteps } from './routines';

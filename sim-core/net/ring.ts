@@ -67,8 +67,8 @@ export const ring: MessageNetwork<NetworkRing> = {
   acknowledge: () => {},
   deliverDue(net, now) {
     while (net.token.arrivesAt <= now) visit(net);
+    if (!net.inFlight.some((f) => f.arrivesAt <= now)) return [];
     const due = net.inFlight.filter((f) => f.arrivesAt <= now);
-    if (due.length === 0) return [];
     net.inFlight = net.inFlight.filter((f) => f.arrivesAt > now);
     return due.sort((a, b) => a.arrivesAt - b.arrivesAt).map((f) => f.msg);
   },

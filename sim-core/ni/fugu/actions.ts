@@ -6,15 +6,18 @@
  */
 import { extractHead, insertHead, leaveBuffered, setMode } from './buffer';
 import { stageCycles, UPCALL_EXIT } from './costs';
-import { deliver, handled, handlerOf } from './delivery';
+import { deliver, handled, handlerOf, undeliver } from './delivery';
 import { nodeOf, procOf, type FuguCtx } from './fugu-context';
 import type { ActionName, Frame, FuguNode } from './fugu-state';
 import { popHead, presetTimer, setUac, userDispose } from './ni';
 import { frame } from './routines';
-import { hasExtract, pushExtract, switchProcess } from './scheduling';
-import { launch } from './send';
+import { dropFrames, hasExtract, pushExtract, switchProcess } from './scheduling';
+import { launch, rollBackDescribe } from './send';
 
 type Action = (ctx: FuguCtx, node: FuguNode, f: Frame) => void;
+
+/** An upcall frame's `count` when the message thread is to start as it returns. */
+export const THREAD_AFTER = 1;
 
 /** A kernel trap of Table 4-2, told. */
 function trap(
@@ -118,6 +121,20 @@ export const ACTIONS: Readonly<Record<ActionName, Action>> = {
   revoke(ctx, node, f) {
     const p = procOf(ctx, f.pid);
     node.ni.timeoutPending = false;
+    const at = p.frames.findIndex((g) => g.routine === 'upcall' && !g.disposed);
+    if (at >= 0) {
+      // A handler that has not disposed restarts later on the buffered stub [004 L1273]: the
+      // message thread will run it from the buffer, where the kernel is about to put its message.
+      const handler = p.frames[at]!;
+      rollBackDescribe(ctx, handler);
+      undeliver(ctx, handler.msg, p.pid);
+      dropFrames(ctx, p, at);
+      setUac(ctx, node, 'disposePending', false, 'kernel (handler rolled back)');
+      setUac(ctx, node, 'interruptDisable', handler.savedDisable, 'kernel (handler rolled back)');
+      setMode(ctx, p, 'BUFFERED', 'handling', 'atomicity timeout');
+      pushExtract(ctx, p, false);
+      return;
+    }
     setMode(ctx, p, 'BUFFERED', 'deferred', 'atomicity timeout');
     setUac(ctx, node, 'atomicityExtend', true, 'kernel (atomicity revoked)');
   },
@@ -126,6 +143,7 @@ export const ACTIONS: Readonly<Record<ActionName, Action>> = {
     // Dual-stub rollback [004 L1273]: the handler had not disposed, so it restarts later on the
     // buffered stub; the message stays at the head, and divert mode sends it to the buffer.
     setUac(ctx, node, 'disposePending', false, 'kernel (handler rolled back)');
+    undeliver(ctx, f.msg, p.pid);
     setMode(
       ctx,
       p,
@@ -135,9 +153,9 @@ export const ACTIONS: Readonly<Record<ActionName, Action>> = {
     );
   },
   faultResolved(ctx, _node, f) {
-    const p = procOf(ctx, f.pid);
-    p.pageTouched = true;
-    if (!hasExtract(p)) pushExtract(ctx, p, false);
+    procOf(ctx, f.pid).pageTouched = true;
+    // The stub returns to the interrupted thread; the handler restarts as the message thread.
+    f.count = THREAD_AFTER;
   },
   extendThread(ctx, node, f) {
     const p = procOf(ctx, f.pid);

@@ -30,7 +30,12 @@ export function expandLike(
     cycles: Math.max(0, cycles),
     jitter: Math.floor(Math.max(0, cycles) / 2),
   });
-  const work: FuguHandlerSpec = { name: 'work', cycles: body, fault: 'none' };
+  const work: FuguHandlerSpec = {
+    name: 'work',
+    cycles: body,
+    fault: 'none',
+    disposeAfterReply: false,
+  };
   if (t.shape === 'stream')
     // One message sent and (on average) one handled per T_interhandler.
     return {
@@ -50,8 +55,14 @@ export function expandLike(
         { op: 'wait', messages: 1 },
       ],
       handlers: [
-        { name: 'request', cycles: Math.max(0, body - SEND), reply: 'reply', fault: 'none' },
-        { name: 'reply', cycles: body, fault: 'none' },
+        {
+          name: 'request',
+          cycles: Math.max(0, body - SEND),
+          reply: 'reply',
+          fault: 'none',
+          disposeAfterReply: false,
+        },
+        { name: 'reply', cycles: body, fault: 'none', disposeAfterReply: false },
       ],
       repeat: Math.max(1, Math.ceil(messages / 2)),
     };
@@ -65,7 +76,12 @@ export function expandLike(
       { op: 'wait', messages: others },
     ],
     handlers: [
-      { name: 'arrive', cycles: Math.max(0, t.handler - INTERRUPT_OVERHEAD), fault: 'none' },
+      {
+        name: 'arrive',
+        cycles: Math.max(0, t.handler - INTERRUPT_OVERHEAD),
+        fault: 'none',
+        disposeAfterReply: false,
+      },
     ],
     repeat: Math.max(1, Math.ceil(messages / others)),
   };

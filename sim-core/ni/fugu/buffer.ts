@@ -93,6 +93,12 @@ export function insertHead(ctx: FuguCtx, node: FuguNode, pid: number): number {
     pages: p.buffer.pages.length,
     count: p.buffer.queue.length,
   });
+  // A process with buffered messages wants the processor again, and sooner if it outranks the runner.
+  if (!p.runnable && !appOf(ctx, p.gid).interactive) {
+    p.runnable = true;
+    const runner = node.running === null ? null : ctx.state.procs[node.running]!;
+    if (!runner || runner.sched.priority < p.sched.priority) node.switchDue ??= 'wake';
+  }
   const app = appOf(ctx, p.gid);
   const trigger: ModeTrigger = app.policy === 'buffer-always' ? 'buffer-always' : 'mismatch';
   if (p.mode === 'DIRECT') setMode(ctx, p, 'BUFFERED', p.sub ?? 'handling', trigger);

@@ -41,10 +41,35 @@ export function deliver(ctx: FuguCtx, id: number, pid: number, how: How): void {
       );
   }
   ctx.state.pairHandled[pairKey(m)] = m.seq;
+  ctx.state.tally.delivered += 1;
   m.deliveredAt = ctx.state.cycle + 1;
   m.path = how;
   p.stats[how === 'fast upcall' ? 'upcall' : how === 'cross-domain' ? 'crossDomain' : how] += 1;
   ctx.events.push({ kind: 'fugu.handler', node: p.node, pid, msg: id, what: 'start', how });
+}
+
+/**
+ * A handler rolled back before its dispose (dual-stub rollback, [004 L1273]): as far as the
+ * message is concerned it never started; it will reach a handler again from the buffer.
+ */
+export function undeliver(ctx: FuguCtx, id: number, pid: number): void {
+  const m = msgOf(ctx, id);
+  const p = procOf(ctx, pid);
+  if (m.deliveredAt < 0) return;
+  if (m.path === 'fast upcall') p.stats.upcall -= 1;
+  ctx.state.tally.delivered -= 1;
+  m.deliveredAt = -1;
+  m.path = null;
+  m.overhead = 0;
+  ctx.state.pairHandled[pairKey(m)] = m.seq - 1;
+  ctx.events.push({
+    kind: 'fugu.handler',
+    node: p.node,
+    pid,
+    msg: id,
+    what: 'rollback',
+    how: 'fast upcall',
+  });
 }
 
 /** The handler of message `id` has finished: its process counts it (a `wait` consumes the count). */
@@ -54,6 +79,7 @@ export function handled(ctx: FuguCtx, id: number, pid: number): void {
   m.handledAt = ctx.state.cycle + 1;
   p.arrived += 1;
   p.stats.received += 1;
+  ctx.state.tally.handled += 1;
   ctx.events.push({
     kind: 'fugu.handler',
     node: p.node,
@@ -62,6 +88,34 @@ export function handled(ctx: FuguCtx, id: number, pid: number): void {
     what: 'end',
     how: m.path ?? 'fast upcall',
   });
+}
+
+const OVERHEAD_KIND = {
+  'fast upcall': 'direct',
+  poll: 'poll',
+  buffered: 'buffered',
+  'cross-domain': 'crossDomain',
+} as const;
+
+/**
+ * When the routine that received a handled message ends (its stub's clean-up included), the
+ * message's numbers join the run's tally and the message leaves the state.
+ */
+export function retire(ctx: FuguCtx, id: number): void {
+  const m = ctx.state.messages[id];
+  if (!m || m.handledAt < 0) return;
+  const t = ctx.state.tally;
+  const path = m.path ?? 'fast upcall';
+  t.byPath[path] += 1;
+  const kind = path === 'buffered' && m.woke ? 'isolated' : OVERHEAD_KIND[path];
+  t.overhead[kind][0] += m.overhead;
+  t.overhead[kind][1] += 1;
+  t.latency[0] += m.deliveredAt - m.describedAt;
+  t.latency[1] += 1;
+  const app = t.apps[m.gid]!;
+  app.messages += 1;
+  if (path === 'buffered') app.buffered += 1;
+  delete ctx.state.messages[m.id];
 }
 
 /** The handler spec a message names. */

@@ -36,6 +36,7 @@ export interface FuguConfig {
   pagesPerNode: number;
   freeList: number;
   pageFaultCycles: number;
+  threadQuantum: number;
   scheduler: SchedulerConfig & { switchCycles: number };
   apps: FuguAppConfig[];
   seed: number;
@@ -88,6 +89,7 @@ export function fuguConfigOf(sc: FuguScenario): FuguConfig {
     pagesPerNode: system.pages.perNode,
     freeList: system.pages.freeList,
     pageFaultCycles: system.pageFaultCycles,
+    threadQuantum: system.threadQuantum,
     scheduler: {
       timeslice: system.scheduler.timeslice,
       round,

@@ -10,6 +10,8 @@ export interface FuguCtx {
   events: FuguModelEvent[];
   /** Devices told of every context switch (the NI loads the incoming GID and divert mode). */
   observers: ContextSwitchObserver[];
+  /** The interactive jobs' pids (work arrives for them every cycle it is due). */
+  interactive: number[];
 }
 
 export const nodeOf = (ctx: FuguCtx, n: number): FuguNode => ctx.state.nodes[n]!;

@@ -100,7 +100,7 @@ export type FuguEventBody =
       node: number;
       pid: number;
       msg: number;
-      what: 'start' | 'end';
+      what: 'start' | 'end' | 'rollback';
       how: 'fast upcall' | 'poll' | 'buffered' | 'cross-domain';
     }
   | { kind: 'fugu.finish'; node: number; pid: number; gid: number };

@@ -79,6 +79,11 @@ const handler = z.strictObject({
   /** Send this handler to the message's sender from inside the handler (an atomic section). */
   reply: name.optional(),
   /**
+   * Compose the reply while the request is still in the receive window and dispose after it (a
+   * remote read answered straight from the window): a blocked reply then holds the request too.
+   */
+  disposeAfterReply: z.boolean().default(false),
+  /**
    * A switch to buffered mode from inside the handler, before its dispose [004 L1206, L1273]:
    * the first message touches a demand-zero page; or every message in direct mode starts a DMA
    * across a page boundary, which FUGU answers by buffering voluntarily [004 L1744, L1891].
@@ -142,6 +147,11 @@ export const fuguSystem = z.strictObject({
     .prefault({}),
   /** Cycles to service a demand-zero page fault [default]. */
   pageFaultCycles: intIn(0, 1_000_000).default(1000),
+  /**
+   * Cycles the user-level thread scheduler gives the message thread and the program's thread in
+   * turn while a process is buffered [default]; 0: the message thread drains first.
+   */
+  threadQuantum: intIn(0, 10_000_000).default(1000),
   scheduler: z
     .strictObject({
       timeslice: intIn(100, 100_000_000).default(200_000),

@@ -122,7 +122,10 @@ export interface FuguStats {
   overhead: {
     direct: number | null;
     poll: number | null;
+    /** Buffered messages handled by a thread already running (a batch: Table 4-5's 232). */
     buffered: number | null;
+    /** Buffered messages that had to wake the thread through the scheduler (about 1,400). */
+    isolated: number | null;
     crossDomain: number | null;
   };
   meanLatency: number | null;
@@ -152,7 +155,6 @@ function frameView(f: Frame): FrameView {
   };
 }
 
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const queued = (m: FuguMessage): QueuedView => ({
   msg: m.id,
   gid: m.gid,
@@ -161,53 +163,51 @@ const queued = (m: FuguMessage): QueuedView => ({
 });
 
 export function fuguStats(cfg: FuguConfig, s: FuguState): FuguStats {
-  const done = s.messages.filter((m) => m.deliveredAt >= 0);
-  const background = new Set(cfg.apps.filter((a) => a.background).map((a) => a.gid));
-  const measured = done.filter((m) => !background.has(m.gid));
-  const by = (path: FuguMessage['path']) => done.filter((m) => m.path === path);
+  const t = s.tally;
+  const mean = ([sum, count]: [number, number]) => (count ? sum / count : null);
+  let measured = 0;
+  let measuredBuffered = 0;
   const apps = cfg.apps.map((a): FuguAppStats => {
     const procs = s.procs.filter((p) => p.gid === a.gid);
-    const mine = done.filter((m) => m.gid === a.gid);
-    const buffered = mine.filter((m) => m.path === 'buffered').length;
+    const mine = t.apps[a.gid]!;
+    if (!a.background) {
+      measured += mine.messages;
+      measuredBuffered += mine.buffered;
+    }
     return {
       name: a.name,
       gid: a.gid,
       like: a.like,
       background: a.background,
       policy: a.policy,
-      runtime: procs.every((p) => p.finished) ? Math.max(...procs.map((p) => p.finishedAt)) : -1,
-      messages: mine.length,
-      buffered,
-      fbuf: mine.length ? buffered / mine.length : null,
+      runtime:
+        !a.background && procs.every((p) => p.finished)
+          ? Math.max(...procs.map((p) => p.finishedAt))
+          : -1,
+      messages: mine.messages,
+      buffered: mine.buffered,
+      fbuf: mine.messages ? mine.buffered / mine.messages : null,
       maxPages: Math.max(0, ...procs.map((p) => p.buffer.maxPages)),
     };
   });
   return {
     cycles: s.cycle,
-    launched: s.messages.filter((m) => m.launchedAt >= 0).length,
-    delivered: done.length,
-    byPath: {
-      'fast upcall': by('fast upcall').length,
-      poll: by('poll').length,
-      buffered: by('buffered').length,
-      'cross-domain': by('cross-domain').length,
-    },
-    fbuf: measured.length
-      ? measured.filter((m) => m.path === 'buffered').length / measured.length
-      : null,
+    launched: t.launched,
+    delivered: t.handled,
+    byPath: { ...t.byPath },
+    fbuf: measured ? measuredBuffered / measured : null,
     overhead: {
-      direct: mean(by('fast upcall').map((m) => m.overhead)),
-      poll: mean(by('poll').map((m) => m.overhead)),
-      buffered: mean(by('buffered').map((m) => m.overhead)),
-      crossDomain: mean(by('cross-domain').map((m) => m.overhead)),
+      direct: mean(t.overhead.direct),
+      poll: mean(t.overhead.poll),
+      buffered: mean(t.overhead.buffered),
+      isolated: mean(t.overhead.isolated),
+      crossDomain: mean(t.overhead.crossDomain),
     },
-    meanLatency: mean(
-      done.filter((m) => m.handledAt >= 0).map((m) => m.deliveredAt - m.describedAt),
-    ),
+    meanLatency: mean(t.latency),
     apps,
     maxPagesPerProcess: Math.max(0, ...s.procs.map((p) => p.buffer.maxPages)),
     maxPagesPerNode: Math.max(0, ...s.nodes.map((n) => n.maxPages)),
-    overflowEpisodes: s.overflow.reduce((t, o) => t + o.episodes, 0),
+    overflowEpisodes: s.overflow.reduce((sum, o) => sum + o.episodes, 0),
     nodes: s.nodes.map((n) => ({ id: n.id, ...n.busy, maxPages: n.maxPages })),
   };
 }

@@ -6,19 +6,22 @@
  * pair and the GID match are checked as each message reaches its handler (delivery.ts).
  */
 import type { FuguCtx } from './fugu-context';
+import type { Frame } from './fugu-state';
 
 function violation(ctx: FuguCtx, rule: 'conservation' | 'protocol', detail: string) {
   ctx.events.push({ kind: 'invariant.violation', rule, block: -1, detail });
 }
 
+/** A handler runs on this stack and has not yet disposed its message. */
+function inHandler(frames: readonly Frame[]): boolean {
+  for (const f of frames)
+    if ((f.routine === 'upcall' || f.routine === 'cross-domain') && !f.disposed) return true;
+  return false;
+}
+
 export function checkInvariants(ctx: FuguCtx): void {
   const s = ctx.state;
-  let launched = 0;
-  let delivered = 0;
-  for (const m of s.messages) {
-    if (m.launchedAt >= 0) launched += 1;
-    if (m.deliveredAt >= 0) delivered += 1;
-  }
+  const { launched, delivered } = s.tally;
   const inNetwork = s.net.inFlight.length;
   let queued = 0;
   let buffered = 0;
@@ -50,8 +53,6 @@ export function checkInvariants(ctx: FuguCtx): void {
         `node ${n.id}'s atomicity timer moved while disabled (${t.counter})`,
       );
     if (!n.ni.uac.disposePending) continue;
-    const inHandler = (frames: { routine: string; disposed: boolean }[]) =>
-      frames.some((f) => (f.routine === 'upcall' || f.routine === 'cross-domain') && !f.disposed);
     const p = n.running === null ? null : s.procs[n.running]!;
     if (!inHandler(n.kernel) && !(p && inHandler(p.frames)))
       violation(ctx, 'protocol', `node ${n.id} has dispose-pending set outside a handler`);

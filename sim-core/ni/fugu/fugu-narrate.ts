@@ -89,7 +89,9 @@ export const fuguVocabulary: EventVocabulary<FuguEventBody, FuguMeta> = {
     'fugu.handler': (e, meta) =>
       e.what === 'start'
         ? `${at(e)}: ${proc(meta, e.pid)}'s handler starts on message ${e.msg} (${e.how})`
-        : `${at(e)}: ${proc(meta, e.pid)}'s handler for message ${e.msg} returns`,
+        : e.what === 'rollback'
+          ? `${at(e)}: ${proc(meta, e.pid)}'s handler for message ${e.msg} is rolled back — it had not disposed, so it will restart on the buffered stub [004 L1273]`
+          : `${at(e)}: ${proc(meta, e.pid)}'s handler for message ${e.msg} returns`,
     'fugu.finish': (e, meta) => `${at(e)}: ${proc(meta, e.pid)} finishes its program`,
   },
   log: {

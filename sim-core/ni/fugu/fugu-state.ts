@@ -157,6 +157,13 @@ export interface MessageBuffer {
 export interface FuguProcess extends ProcessEntry {
   /** Routines on its stack; the bottom is its thread. */
   frames: Frame[];
+  /**
+   * The message thread set aside while the user-level thread scheduler gives the program's own
+   * thread its turn, and when it comes back; when the message thread last took its turn.
+   */
+  parked: Frame | null;
+  resumeAt: number;
+  turnStart: number;
   /** Its program's next operation and the round it is in. */
   pc: number;
   round: number;
@@ -213,6 +220,8 @@ export interface FuguMessage {
   path: 'fast upcall' | 'poll' | 'buffered' | 'cross-domain' | null;
   /** Receive overhead: the stub's stages, or insert + extract. */
   overhead: number;
+  /** Its buffered handler had to wait for a thread woken through the scheduler (isolated, [004 L903]). */
+  woke: boolean;
 }
 
 /** Overflow control for one application [004 L1059-1065, L1712-1718]. */
@@ -234,19 +243,42 @@ export interface RingFrame {
   sentAt: number;
 }
 
+/** What the run has handled so far, summed as it goes (a handled message leaves the state). */
+export interface Tally {
+  launched: number;
+  /** Handlers started and not rolled back; handlers finished. */
+  delivered: number;
+  handled: number;
+  byPath: Record<NonNullable<FuguMessage['path']>, number>;
+  /** Receive overhead summed per kind, and how many messages each sum covers. */
+  overhead: Record<
+    'direct' | 'poll' | 'buffered' | 'isolated' | 'crossDomain',
+    [sum: number, count: number]
+  >;
+  /** Describe to handler start, summed. */
+  latency: [sum: number, count: number];
+  /** Per application (by GID): messages handled, of which buffered. */
+  apps: Record<number, { messages: number; buffered: number }>;
+}
+
 export interface FuguState {
   cycle: number;
   halted: boolean;
   nodes: FuguNode[];
   procs: FuguProcess[];
-  messages: FuguMessage[];
+  /** Messages from their describe until their handler ends, by id. */
+  messages: Record<number, FuguMessage>;
+  nextMessage: number;
+  tally: Tally;
   /** Next sequence number per sender→receiver pair ("gid:srcVp>dstVp"). */
   pairSeq: Record<string, number>;
   /** Last sequence handled per pair (the FIFO invariant). */
   pairHandled: Record<string, number>;
   net: NetworkPipe;
   ring: NetworkRing;
-  ringFrames: RingFrame[];
+  /** Frames on (or waiting for) the ring, by id. */
+  ringFrames: Record<number, RingFrame>;
+  nextRingFrame: number;
   overflow: OverflowState[];
 }
 

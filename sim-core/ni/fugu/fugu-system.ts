@@ -18,8 +18,7 @@ import { fuguFrame, fuguStats, type FuguFrame, type FuguStats } from './fugu-fra
 import { initialState } from './fugu-init';
 import { checkInvariants } from './fugu-invariants';
 import type { FuguState } from './fugu-state';
-import { dispatchRow } from './dispatch-rule';
-import { dispatch, dispatchInputs, tickTimer } from './ni';
+import { dispatch, firedRow, tickTimer } from './ni';
 import { stepOverflow } from './overflow';
 import { stepProcessor } from './processor';
 import { loadNi, stepScheduling } from './scheduling';
@@ -30,7 +29,11 @@ export class FuguSystem {
   private readonly ctx: FuguCtx;
 
   constructor(readonly cfg: FuguConfig) {
-    this.ctx = { cfg, state: initialState(cfg), events: [], observers: [] };
+    const state = initialState(cfg);
+    const interactive = state.procs
+      .filter((p) => cfg.apps.find((a) => a.gid === p.gid)!.interactive)
+      .map((p) => p.pid);
+    this.ctx = { cfg, state, events: [], observers: [], interactive };
     this.ctx.observers.push((sw) => loadNi(this.ctx, sw));
   }
 
@@ -54,7 +57,7 @@ export class FuguSystem {
     for (const node of s.nodes) {
       dispatch(ctx, node);
       stepProcessor(ctx, node);
-      tickTimer(ctx, node, dispatchRow(dispatchInputs(ctx, node)).id === 'poll');
+      tickTimer(ctx, node, firedRow(ctx, node).id === 'poll');
     }
     if (this.cfg.checkInvariants) checkInvariants(ctx);
     this.checkHalt();
@@ -93,7 +96,7 @@ export class FuguSystem {
     const s = this.ctx.state;
     const measured = s.procs.filter((p) => !this.cfg.apps.find((a) => a.gid === p.gid)!.background);
     if (measured.some((p) => !p.finished)) return;
-    if (s.messages.some((m) => m.launchedAt >= 0 && m.handledAt < 0)) return;
+    if (s.tally.handled < s.tally.launched) return;
     if (s.nodes.some((n) => n.kernel.length > 0 || n.ni.describing >= 0)) return;
     if (s.procs.some((p) => p.frames.length > 1 || p.buffer.queue.length > 0)) return;
     if (s.ring.inFlight.length > 0 || s.overflow.some((o) => o.active)) return;

@@ -34,7 +34,7 @@ function summary(stats: FuguStats): string[] {
   const p = stats.byPath;
   return [
     `messages: launched ${stats.launched}, handled ${stats.delivered} — fast upcall ${p['fast upcall']}, poll ${p.poll}, buffered ${p.buffered}, cross-domain ${p['cross-domain']}; f_buf ${n(stats.fbuf, 3)}`,
-    `receive overhead per message (cycles): O_dir ${n(stats.overhead.direct)}, poll ${n(stats.overhead.poll)}, O_buf ${n(stats.overhead.buffered)}, cross-domain ${n(stats.overhead.crossDomain)}`,
+    `receive overhead per message (cycles): O_dir ${n(stats.overhead.direct)}, poll ${n(stats.overhead.poll)}, O_buf ${n(stats.overhead.buffered)} (batched), ${n(stats.overhead.isolated)} (isolated), cross-domain ${n(stats.overhead.crossDomain)}`,
     `buffer pages: at most ${stats.maxPagesPerProcess} per process, ${stats.maxPagesPerNode} per node; overflow episodes ${stats.overflowEpisodes}`,
     ...stats.apps.map(
       (a) =>

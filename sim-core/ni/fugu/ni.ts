@@ -4,7 +4,7 @@
  * timer — preset while disabled, counting down once per user cycle while enabled, expiring at 0.
  */
 import { networkOf } from '../../net/networks';
-import { dispatchRow, type DispatchInputs, type DispatchRow } from './dispatch-rule';
+import { FIRED_BY_KEY, inputsKey, type DispatchRow } from './dispatch-rule';
 import { msgOf, runningOn, type FuguCtx } from './fugu-context';
 import type { FuguNode, UacBit } from './fugu-state';
 
@@ -13,22 +13,24 @@ const NET = networkOf({ kind: 'pipe' });
 /** The GID the NI compares with while the scheduler itself runs (no user process). */
 export const NO_GID = 0;
 
-/** What the rule reads from this NI now. */
-export function dispatchInputs(ctx: FuguCtx, node: FuguNode): DispatchInputs {
+/** The row of the dispatch rule that fires for this NI now. */
+export function firedRow(ctx: FuguCtx, node: FuguNode): DispatchRow {
   const ni = node.ni;
   const head = ni.inputQueue[0];
-  return {
-    head: head === undefined ? 'none' : 'user',
-    gidMatches: head !== undefined && msgOf(ctx, head).gid === ni.currentGid,
-    divertMode: ni.divertMode,
-    interruptDisable: ni.uac.interruptDisable,
-  };
+  return FIRED_BY_KEY[
+    inputsKey(
+      head === undefined ? 'none' : 'user',
+      head !== undefined && msgOf(ctx, head).gid === ni.currentGid,
+      ni.divertMode,
+      ni.uac.interruptDisable,
+    )
+  ]!;
 }
 
 /** Evaluates the rule for the head; tells when the row that fires changes. */
 export function dispatch(ctx: FuguCtx, node: FuguNode): DispatchRow {
   const ni = node.ni;
-  const row = dispatchRow(dispatchInputs(ctx, node));
+  const row = firedRow(ctx, node);
   ni.messageAvailable = row.outcome === 'message-available' || row.outcome === 'poll';
   const head = ni.inputQueue[0] ?? -1;
   if (row.id !== ni.fired || (head >= 0 && ni.firedAt < 0)) {

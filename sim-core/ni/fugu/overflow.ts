@@ -19,8 +19,9 @@ function sendRing(
   src: number,
   dst: number,
 ): void {
-  const id = ctx.state.ringFrames.length;
-  ctx.state.ringFrames.push({ id, what, gid, src, dst, sentAt: ctx.state.cycle });
+  const id = ctx.state.nextRingFrame;
+  ctx.state.nextRingFrame += 1;
+  ctx.state.ringFrames[id] = { id, what, gid, src, dst, sentAt: ctx.state.cycle };
   RING.inject(ctx.state.ring, ctx.cfg.ring, ctx.state.cycle, id, src, dst);
 }
 
@@ -116,6 +117,7 @@ export function stepOverflow(ctx: FuguCtx): void {
   const s = ctx.state;
   for (const id of RING.deliverDue(s.ring, s.cycle)) {
     const f = s.ringFrames[id]!;
+    delete s.ringFrames[id];
     const q = membersOf(ctx, f.gid).find((p) => p.node === f.dst);
     const threshold = ctx.cfg.apps.find((a) => a.gid === f.gid)?.threshold ?? 0;
     if (!q) continue;
@@ -123,6 +125,7 @@ export function stepOverflow(ctx: FuguCtx): void {
     else if (f.what === 'RESUME') resume(ctx, q, threshold);
     else countEmpty(ctx, f.gid, threshold);
   }
+  if (!s.overflow.some((o) => o.active)) return;
   for (const p of s.procs) {
     if (!p.overflow || p.reportedEmpty || p.buffer.pages.length > 0) continue;
     p.reportedEmpty = true;

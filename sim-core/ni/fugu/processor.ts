@@ -7,14 +7,13 @@
  * serves a message is one slice of the phase ledger, announced when it starts (its end is known)
  * or, for a store that may block and a spin, when it ends.
  */
-import { ACTIONS, faultSteps } from './actions';
+import { ACTIONS, faultSteps, THREAD_AFTER } from './actions';
 import { leaveBuffered, messageBytes, pageNeeded, setMode } from './buffer';
 import { PARTS, STAGES, stageCycles } from './costs';
-import { handlerOf } from './delivery';
+import { handlerOf, retire, undeliver } from './delivery';
 import { appOf, localProcess, msgOf, procOf, runningOn, type FuguCtx } from './fugu-context';
 import type { Frame, FuguNode, FuguProcess, Step } from './fugu-state';
-import { dispatchRow } from './dispatch-rule';
-import { dispatchInputs, setUac } from './ni';
+import { firedRow, setUac } from './ni';
 import {
   crossDomainSteps,
   extractSteps,
@@ -23,7 +22,7 @@ import {
   pollSteps,
   upcallSteps,
 } from './routines';
-import { startSwitch } from './scheduling';
+import { dropFrames, hasExtract, programReady, pushExtract, startSwitch } from './scheduling';
 import { describeCycle, rollBackDescribe } from './send';
 import { threadCycle } from './thread';
 
@@ -38,6 +37,7 @@ function slice(ctx: FuguCtx, node: FuguNode, f: Frame, step: Step, start: number
   // The receive overhead (O_dir, O_buf): every stage of a receive path, not the handler's own body.
   if (s.part !== null && s.part !== PARTS.send && s.part !== PARTS.handler)
     msgOf(ctx, msg).overhead += end - start;
+  if (step.stage === 'threadStart') msgOf(ctx, msg).woke = true;
   ctx.events.push({
     kind: 'phase',
     message: msg,
@@ -117,7 +117,8 @@ function preempt(ctx: FuguCtx, node: FuguNode, p: FuguProcess): void {
   const handler = p.frames[at]!;
   if (!handler.disposed) {
     // Before its dispose the handler is idempotent: drop it; the message waits at the head.
-    p.frames.splice(at);
+    undeliver(ctx, handler.msg, p.pid);
+    dropFrames(ctx, p, at);
     setUac(
       ctx,
       node,
@@ -189,7 +190,7 @@ function spinDone(ctx: FuguCtx, node: FuguNode, f: Frame): boolean {
     p.arrived -= f.count;
     return true;
   }
-  if (dispatchRow(dispatchInputs(ctx, node)).id !== 'poll') return false;
+  if (firedRow(ctx, node).id !== 'poll') return false;
   const head = node.ni.inputQueue[0]!;
   waited(ctx, node, head);
   f.msg = head;
@@ -200,6 +201,7 @@ function spinDone(ctx: FuguCtx, node: FuguNode, f: Frame): boolean {
 /** A routine has run its steps: the thread loops, the poll polls again, others are done. */
 function frameDone(ctx: FuguCtx, node: FuguNode, stack: Frame[], f: Frame): 'again' | 'stall' {
   const p = procOf(ctx, f.pid);
+  retire(ctx, f.msg);
   if (f.routine === 'poll' && --f.count > 0) {
     f.steps = [{ stage: 'spin', cycles: -1, then: null }];
     f.at = 0;
@@ -208,6 +210,20 @@ function frameDone(ctx: FuguCtx, node: FuguNode, stack: Frame[], f: Frame): 'aga
   }
   if (f.routine === 'extract') {
     const next = p.buffer.queue[0];
+    // The user-level thread scheduler shares the processor between the message thread and the
+    // program's own thread, a quantum each [default]: a sender can outrun its own buffer.
+    if (
+      next !== undefined &&
+      programReady(p) &&
+      ctx.state.cycle - p.turnStart >= ctx.cfg.threadQuantum
+    ) {
+      stack.pop();
+      f.steps = [];
+      f.at = 0;
+      p.parked = f;
+      p.resumeAt = ctx.state.cycle + ctx.cfg.threadQuantum;
+      return 'again';
+    }
     if (next !== undefined) {
       f.steps = extractSteps(ctx, handlerOf(ctx, next.msg), msgOf(ctx, next.msg).args);
       f.at = 0;
@@ -223,6 +239,8 @@ function frameDone(ctx: FuguCtx, node: FuguNode, stack: Frame[], f: Frame): 'aga
     return 'again';
   }
   stack.pop();
+  if (f.routine === 'upcall' && f.count === THREAD_AFTER && !hasExtract(p))
+    pushExtract(ctx, p, false);
   return 'again';
 }
 
@@ -268,15 +286,46 @@ function runTop(ctx: FuguCtx, node: FuguNode, stack: Frame[], p: FuguProcess | n
     }
     node.did = step.open ? 'kernel' : STAGES[step.stage].mode;
     if (step.cycles < 0) {
-      if (spinDone(ctx, node, f)) finishStep(ctx, node, f, step);
       node.did = 'user';
+      if (spinDone(ctx, node, f)) {
+        finishStep(ctx, node, f, step);
+        settle(ctx, node, stack);
+      }
       return;
     }
     if (step.stage === 'describe' && !describeCycle(ctx, node, f)) return;
     f.left -= 1;
-    if (f.left === 0) finishStep(ctx, node, f, step);
+    if (f.left === 0) {
+      finishStep(ctx, node, f, step);
+      settle(ctx, node, stack);
+    }
     return;
   }
+}
+
+/**
+ * After a step ends, what takes no time happens in the same cycle: the zero-cycle steps that
+ * follow (their actions), and routines that have run out leave the stack.
+ */
+function settle(ctx: FuguCtx, node: FuguNode, stack: Frame[]): void {
+  for (let guard = 0; guard < 16; guard++) {
+    const f = stack[stack.length - 1];
+    if (!f || f.routine === 'thread') return;
+    const step = f.steps[f.at];
+    if (step === undefined) {
+      const depth = stack.length;
+      if (frameDone(ctx, node, stack, f) === 'stall' || stack.length === depth) return;
+    } else if (step.cycles === 0) finishStep(ctx, node, f, step);
+    else return;
+  }
+}
+
+/** The message thread's turn comes back (at a point where the program's thread can be set aside). */
+function resumeMessageThread(ctx: FuguCtx, p: FuguProcess): void {
+  if (!interruptible(p.frames[p.frames.length - 1])) return;
+  p.frames.push(p.parked!);
+  p.parked = null;
+  p.turnStart = ctx.state.cycle;
 }
 
 /** Whether the handler about to start faults (and the frame now holds the switch instead). */
@@ -291,6 +340,9 @@ function faults(ctx: FuguCtx, f: Frame): boolean {
 
 export function stepProcessor(ctx: FuguCtx, node: FuguNode): void {
   node.did = 'idle';
+  const running = runningOn(ctx, node);
+  if (running?.parked && ctx.state.cycle >= running.resumeAt && node.kernel.length === 0)
+    resumeMessageThread(ctx, running);
   takeInterrupt(ctx, node);
   const p = runningOn(ctx, node);
   if (node.kernel.length > 0) runTop(ctx, node, node.kernel, p);

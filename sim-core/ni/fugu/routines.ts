@@ -82,10 +82,16 @@ export function handlerBody(ctx: FuguCtx, h: FuguHandlerSpec, then: ActionName):
 
 /** The user interrupt through the kernel stub into the handler and back (Table 4-4's interrupt column). */
 export function upcallSteps(ctx: FuguCtx, h: FuguHandlerSpec, args: number): Step[] {
+  const late = h.reply !== undefined && h.disposeAfterReply;
   return [
     ...stages(ctx, UPCALL_ENTRY, args, 'upcall'),
-    step('nullHandler', stageCycles('nullHandler', ctx.cfg.atomicity, args), 'dispose'),
-    ...handlerBody(ctx, h, 'handled'),
+    step(
+      'nullHandler',
+      stageCycles('nullHandler', ctx.cfg.atomicity, args),
+      late ? null : 'dispose',
+    ),
+    ...handlerBody(ctx, h, late ? 'dispose' : 'handled'),
+    ...(late ? [step('body', 0, 'handled')] : []),
     ...stages(ctx, UPCALL_EXIT, args, null),
     step('registerRestore', 0, 'endatom'),
   ];

@@ -39,11 +39,40 @@ export function loadNi(ctx: FuguCtx, sw: ContextSwitch): void {
   });
 }
 
-/** The message-handling thread is on the process's stack. */
-export const hasExtract = (p: FuguProcess) => p.frames.some((f) => f.routine === 'extract');
+/** Frames from `at` up leave the stack; a message one of them was describing is dropped with it. */
+export function dropFrames(ctx: FuguCtx, p: FuguProcess, at: number): void {
+  for (const f of p.frames.splice(at)) if (f.out >= 0) delete ctx.state.messages[f.out];
+}
 
-/** Starts the message-handling thread on a process's stack (it runs before the interrupted work). */
-export function pushExtract(ctx: FuguCtx, p: FuguProcess, wake: boolean): void {
+/** Whether a (non-interactive) process wants the processor: work left, or messages to handle. */
+export const wantsProcessor = (ctx: FuguCtx, p: FuguProcess): boolean =>
+  appOf(ctx, p.gid).background ||
+  !p.finished ||
+  p.buffer.queue.length > 0 ||
+  p.parked !== null ||
+  p.frames.length > 1;
+
+/** The message-handling thread exists: on the process's stack, or set aside for the program's turn. */
+export const hasExtract = (p: FuguProcess) =>
+  p.parked !== null || p.frames.some((f) => f.routine === 'extract');
+
+/**
+ * Whether the program's own thread has work to do beside the message thread (not a wait or poll
+ * that only the message thread can satisfy, not a handler, not overflow's consume-only mode).
+ */
+export function programReady(p: FuguProcess): boolean {
+  if (p.overflow || p.finished) return false;
+  const below = p.frames[p.frames.length - 2];
+  return below !== undefined && ['thread', 'compute', 'send'].includes(below.routine);
+}
+
+/**
+ * Starts the message-handling thread on a process's stack. Switched in with a full buffer, the
+ * process drains it first [004 L929]; a thread created while the process runs joins the
+ * user-level run queue behind the program's own thread, which finishes its turn first [reading:
+ * a sender must keep running while its buffer holds messages for Table 7-5's 463–797 pages].
+ */
+export function pushExtract(ctx: FuguCtx, p: FuguProcess, wake: boolean, drainFirst = false): void {
   const steps = wake
     ? [
         {
@@ -53,7 +82,9 @@ export function pushExtract(ctx: FuguCtx, p: FuguProcess, wake: boolean): void {
         },
       ]
     : [];
-  p.frames.push(frame('extract', steps, p.pid));
+  // The thread's start is charged to the message that woke it.
+  p.frames.push(frame('extract', steps, p.pid, wake ? (p.buffer.queue[0]?.msg ?? -1) : -1));
+  p.turnStart = drainFirst ? ctx.state.cycle : ctx.state.cycle - ctx.cfg.threadQuantum;
   p.sub = 'handling';
 }
 
@@ -61,6 +92,8 @@ export function pushExtract(ctx: FuguCtx, p: FuguProcess, wake: boolean): void {
 export function switchProcess(ctx: FuguCtx, node: FuguNode, why: SwitchReason): void {
   const cycle = ctx.state.cycle;
   const slice = sliceAt(ctx.cfg.scheduler, node.id, cycle);
+  for (const p of ctx.state.procs)
+    if (p.node === node.id && !appOf(ctx, p.gid).interactive) p.runnable = wantsProcessor(ctx, p);
   const next = choose(ctx.state.procs, node.id, slice.slot, slice.index);
   const from = node.lastRan;
   node.running = next ? next.pid : null;
@@ -68,7 +101,7 @@ export function switchProcess(ctx: FuguCtx, node: FuguNode, why: SwitchReason): 
   announceSwitch(ctx.observers, { node: node.id, from, to: node.running, cycle, why });
   if (!next) return;
   if (next.mode === 'BUFFERED' && next.sub !== 'deferred' && !hasExtract(next)) {
-    if (next.buffer.queue.length > 0) pushExtract(ctx, next, false);
+    if (next.buffer.queue.length > 0) pushExtract(ctx, next, false, true);
     else leaveBuffered(ctx, next);
   }
 }
@@ -101,9 +134,9 @@ export function stepScheduling(ctx: FuguCtx): void {
   for (const node of s.nodes) {
     if (sliceStarts(ctx.cfg.scheduler, node.id, s.cycle)) node.switchDue ??= 'timeslice';
   }
-  for (const p of s.procs) {
-    const job = appOf(ctx, p.gid).interactive;
-    if (!job) continue;
+  for (const pid of ctx.interactive) {
+    const p = s.procs[pid]!;
+    const job = appOf(ctx, p.gid).interactive!;
     while (s.cycle >= p.nextWork) {
       p.work += job.burst;
       // Exponential gaps with mean burst/load: the job wants `load` of the processor [004 L1444].

@@ -8,7 +8,7 @@
  */
 import { networkOf } from '../../net/networks';
 import { nodeOfVp } from '../../os/process-table';
-import { nodeOf, procOf, type FuguCtx } from './fugu-context';
+import { appOf, nodeOf, procOf, type FuguCtx } from './fugu-context';
 import { pairKey, type Frame, type FuguNode, type SendSpec } from './fugu-state';
 
 const NET = networkOf({ kind: 'pipe' });
@@ -23,7 +23,7 @@ export function newMessage(ctx: FuguCtx, pid: number, spec: SendSpec): number {
   const dst = nodeOfVp(s.procs, p.gid, spec.dstVp);
   const dstPid = s.procs.find((q) => q.gid === p.gid && q.vp === spec.dstVp)!.pid;
   const m = {
-    id: s.messages.length,
+    id: s.nextMessage,
     src: p.node,
     dst,
     srcVp: p.vp,
@@ -42,9 +42,24 @@ export function newMessage(ctx: FuguCtx, pid: number, spec: SendSpec): number {
     handledAt: -1,
     path: null,
     overhead: 0,
+    woke: false,
   };
-  s.messages.push(m);
+  s.messages[m.id] = m;
+  s.nextMessage += 1;
   return m.id;
+}
+
+/** A handler's answer to the message it runs for: its `reply` handler, back to the sender. */
+function replyTo(ctx: FuguCtx, msg: number): SendSpec {
+  const m = ctx.state.messages[msg]!;
+  const handlers = appOf(ctx, m.gid).handlers;
+  const reply = handlers[m.handler]!.reply;
+  return {
+    dstVp: m.srcVp,
+    handler: handlers.findIndex((h) => h.name === reply),
+    args: 0,
+    dmaBytes: 0,
+  };
 }
 
 const words = (ctx: FuguCtx, msg: number) => 2 + ctx.state.messages[msg]!.args;
@@ -56,7 +71,7 @@ const words = (ctx: FuguCtx, msg: number) => 2 + ctx.state.messages[msg]!.args;
  */
 export function describeCycle(ctx: FuguCtx, node: FuguNode, f: Frame): boolean {
   const ni = node.ni;
-  if (f.out < 0) f.out = newMessage(ctx, f.pid, f.send!);
+  if (f.out < 0) f.out = newMessage(ctx, f.pid, f.send ?? replyTo(ctx, f.msg));
   if (ni.describing !== f.out) {
     ni.describing = f.out;
     ni.descriptorLength = 0;
@@ -103,6 +118,7 @@ export function launch(ctx: FuguCtx, node: FuguNode, f: Frame): void {
   m.seq = s.pairSeq[key] ?? 0;
   s.pairSeq[key] = m.seq + 1;
   m.launchedAt = s.cycle + 1;
+  s.tally.launched += 1;
   NET.inject(s.net, ctx.cfg.network, s.cycle, m.id, m.src, m.dst);
   procOf(ctx, f.pid).stats.sent += 1;
   ctx.events.push({
@@ -117,6 +133,8 @@ export function launch(ctx: FuguCtx, node: FuguNode, f: Frame): void {
   });
   node.ni.describing = -1;
   node.ni.descriptorLength = 0;
+  // The routine may send again (the message thread answers each buffered request).
+  f.out = -1;
 }
 
 /** A context switch in mid-describe: the words already stored are dropped and written again later. */
@@ -139,4 +157,5 @@ export function rollBackDescribe(ctx: FuguCtx, f: Frame): void {
   f.left = -1;
   node.ni.describing = -1;
   node.ni.descriptorLength = 0;
+  node.ni.blocked = 0;
 }

@@ -12,6 +12,7 @@ import type { FuguOp } from './fugu-format';
 import type { Frame, FuguNode, FuguProcess, SendSpec } from './fugu-state';
 import { setUac } from './ni';
 import { frame, sendSteps } from './routines';
+import { wantsProcessor } from './scheduling';
 
 /** What a cycle of the thread did: pushed a routine (run it now), worked, or waited. */
 type ThreadStep = 'push' | 'user' | 'idle';
@@ -104,6 +105,12 @@ export function threadCycle(ctx: FuguCtx, node: FuguNode, p: FuguProcess): Threa
         p.finished = true;
         p.finishedAt = ctx.state.cycle;
         ctx.events.push({ kind: 'fugu.finish', node: node.id, pid: p.pid, gid: p.gid });
+        // A finished program gives up the processor, unless it busy-waits (the null application)
+        // or still has messages to handle.
+        if (!wantsProcessor(ctx, p)) {
+          p.runnable = false;
+          node.switchDue ??= 'finish';
+        }
         return 'idle';
       }
     }

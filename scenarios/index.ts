@@ -36,6 +36,13 @@ import craniumQueueOverflow from './cranium/queue-overflow.json';
 import craniumScheduler from './cranium/scheduler.json';
 import craniumDmaCoherence from './cranium/dma-coherence.json';
 import fuguFastPath from './fugu/fast-path.json';
+import fuguPolling from './fugu/polling.json';
+import fuguMismatchBuffered from './fugu/mismatch-buffered.json';
+import fuguDeadlockTimeout from './fugu/deadlock-timeout.json';
+import fuguPageFaultHandler from './fugu/page-fault-handler.json';
+import fuguPolicies from './fugu/policies.json';
+import fuguSkewedGang from './fugu/skewed-gang.json';
+import fuguOverflowControl from './fugu/overflow-control.json';
 
 export interface BuiltinScenario {
   id: string;
@@ -77,6 +84,13 @@ const entries: [string, unknown][] = [
   ['cranium/scheduler.json', craniumScheduler],
   ['cranium/dma-coherence.json', craniumDmaCoherence],
   ['fugu/fast-path.json', fuguFastPath],
+  ['fugu/polling.json', fuguPolling],
+  ['fugu/mismatch-buffered.json', fuguMismatchBuffered],
+  ['fugu/deadlock-timeout.json', fuguDeadlockTimeout],
+  ['fugu/page-fault-handler.json', fuguPageFaultHandler],
+  ['fugu/policies.json', fuguPolicies],
+  ['fugu/skewed-gang.json', fuguSkewedGang],
+  ['fugu/overflow-control.json', fuguOverflowControl],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

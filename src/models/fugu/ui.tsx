@@ -4,6 +4,11 @@
  */
 import type { FuguTypes } from '../../../sim-core/ni/fugu/module';
 import type { ModelUi } from '../model-ui';
+import { AtomicityView } from './atomicity/AtomicityView';
+import { DeliveryView } from './delivery/DeliveryView';
+import { SchedView } from './sched/SchedView';
+import { UdmView } from './udm/UdmView';
+import { VbufferView } from './vbuffer/VbufferView';
 import { fuguSettings } from './fugu-settings';
 import { FuguMenus } from './FuguMenus';
 import { FuguStatsTables } from './stats/FuguStatsTable';
@@ -11,7 +16,13 @@ import { FuguStatsTables } from './stats/FuguStatsTable';
 export const fuguUi: ModelUi<FuguTypes> = {
   kind: 'fugu',
   label: 'FUGU',
-  views: {},
+  views: {
+    udm: { title: 'UDM network interface', area: 'centre', Component: UdmView, live: true },
+    delivery: { title: 'Two-case delivery', area: 'centre', Component: DeliveryView, live: true },
+    vbuffer: { title: 'Virtual buffer pages', area: 'centre', Component: VbufferView, live: true },
+    atomicity: { title: 'Atomicity timeline', area: 'bottom', Component: AtomicityView },
+    sched: { title: 'Scheduler grid', area: 'bottom', Component: SchedView },
+  },
   Menus: ({ spec, scenario }) => <FuguMenus spec={spec} scenario={scenario} />,
   Stats: ({ stats }) => <FuguStatsTables stats={stats} />,
   compareChoices: (scenario) =>

@@ -28,7 +28,10 @@ export function FuguStatsTables({ stats }: { stats: FuguStats }) {
           ['O_dir, fast upcall (Table 4-4: 54 / 87 / 115)', num(stats.overhead.direct)],
           ['poll (Table 4-4: 9)', num(stats.overhead.poll)],
           ['O_buf, buffered in a batch (Table 4-5: 232)', num(stats.overhead.buffered)],
-          ['buffered, isolated: thread woken (Table 4-5: about 1,400)', num(stats.overhead.isolated)],
+          [
+            'buffered, isolated: thread woken (Table 4-5: about 1,400)',
+            num(stats.overhead.isolated),
+          ],
           ['cross-domain upcall (Table 7-4: 145)', num(stats.overhead.crossDomain)],
           ['mean latency, describe to handler', num(stats.meanLatency)],
         ]}

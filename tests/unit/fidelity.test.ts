@@ -17,6 +17,7 @@ import {
   txPerBlockRow,
 } from '../../sim-core/fidelity/cni';
 import { craniumRows } from '../../sim-core/fidelity/cranium';
+import { fuguRows } from '../../sim-core/fidelity/fugu';
 
 describe('fidelity against the Cranium thesis (seed 001)', () => {
   it('torus.zeroLoad: every hop count on 8×8 takes exactly 4·(j+1) + L cycles', () => {
@@ -99,5 +100,34 @@ describe('fidelity against the Cranium thesis: the NI (seed 001 §6.1)', () => {
       fig.filter((r) => !r.pass).map((r) => `${r.id} ${String(r.ours)}/${String(r.paper)}`),
     ).toEqual([]);
     expect(row('cranium.claim.16KB').pass).toBe(true);
+  });
+});
+
+/** FUGU rows the model does not reproduce, each explained in docs/fidelity/fugu.md (Known gaps). */
+const FUGU_KNOWN_GAPS = new Set(['fugu.bufferAlways.growsWithP']);
+
+describe('fidelity against the FUGU thesis (seed 004)', () => {
+  const rows = fuguRows();
+
+  it('reproduces Table 4-4 exactly: send 7, interrupt 54/87/115, subtotals 32/54/66, polling 9, +3/+2 per argument', () => {
+    const t44 = rows.filter((r) => r.id.startsWith('fugu.t4_4.'));
+    expect(t44.map((r) => r.id)).toEqual([
+      'fugu.t4_4.intr.kernel',
+      'fugu.t4_4.subtotal.kernel',
+      'fugu.t4_4.intr.hard',
+      'fugu.t4_4.subtotal.hard',
+      'fugu.t4_4.send',
+      'fugu.t4_4.intr.soft',
+      'fugu.t4_4.subtotal.soft',
+      'fugu.t4_4.poll.kernel',
+      'fugu.t4_4.poll.hard',
+      'fugu.t4_4.args',
+    ]);
+    for (const r of t44) expect(r.ours, r.id).toEqual(r.paper);
+  });
+
+  it('every other row passes, except the known gaps, which must fail until they are fixed (and documented)', () => {
+    for (const r of rows)
+      expect(r.pass, `${r.id}: ours ${r.ours}, paper ${r.paper}`).toBe(!FUGU_KNOWN_GAPS.has(r.id));
   });
 });

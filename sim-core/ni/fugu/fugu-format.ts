@@ -39,6 +39,8 @@ const destination = z.union([node, choice(['next', 'prev', 'random', 'all'])], {
 
 /** The virtual processors that run an operation (absent: all of them): roles in one program. */
 const vps = z.array(node).min(1).max(MAX_NODES).optional();
+/** Run the operation only in every k-th round of the program (a synchronisation every N sends). */
+const every = intIn(1, 1_000_000).optional();
 
 export const fuguOp = z.discriminatedUnion(
   'op',
@@ -46,6 +48,7 @@ export const fuguOp = z.discriminatedUnion(
     z.strictObject({
       op: z.literal('compute'),
       vps,
+      every,
       cycles: intIn(0, 10_000_000),
       /** Each run draws uniformly within ± jitter cycles (seeded). */
       jitter: intIn(0, 10_000_000).default(0),
@@ -53,6 +56,7 @@ export const fuguOp = z.discriminatedUnion(
     z.strictObject({
       op: z.literal('send'),
       vps,
+      every,
       to: destination,
       handler: name,
       /** Argument words after the header and handler word: at most 14, a 16-word message [004 L761]. */
@@ -60,10 +64,10 @@ export const fuguOp = z.discriminatedUnion(
       /** A DMA block appended by do_on_dma, in bytes (its costs are not in the seed) [004 L1859-1880]. */
       dmaBytes: intIn(0, 65_536).default(0),
     }),
-    z.strictObject({ op: z.literal('wait'), vps, messages: intIn(1, 1_000_000) }),
-    z.strictObject({ op: z.literal('beginatom'), vps }),
-    z.strictObject({ op: z.literal('endatom'), vps }),
-    z.strictObject({ op: z.literal('poll'), vps, messages: intIn(1, 1_000_000) }),
+    z.strictObject({ op: z.literal('wait'), vps, every, messages: intIn(1, 1_000_000) }),
+    z.strictObject({ op: z.literal('beginatom'), vps, every }),
+    z.strictObject({ op: z.literal('endatom'), vps, every }),
+    z.strictObject({ op: z.literal('poll'), vps, every, messages: intIn(1, 1_000_000) }),
   ],
   {
     error: (iss) =>

@@ -61,7 +61,11 @@ const OP_TEXT: { readonly [K in FuguOp['op']]: (op: Extract<FuguOp, { op: K }>) 
 
 export function opText(op: FuguOp): string {
   const text = (OP_TEXT[op.op] as (o: FuguOp) => string)(op);
-  return op.vps ? `${text}   [vp ${op.vps.join(', ')}]` : text;
+  const only = [
+    op.vps ? `vp ${op.vps.join(', ')}` : '',
+    op.every ? `every ${op.every} rounds` : '',
+  ].filter(Boolean);
+  return only.length ? `${text}   [${only.join('; ')}]` : text;
 }
 
 const TABLE_44_STAGES: StageName[] = [

@@ -115,7 +115,7 @@ export function threadCycle(ctx: FuguCtx, node: FuguNode, p: FuguProcess): Threa
       }
     }
     const op = app.program[p.pc]!;
-    if (op.vps && !op.vps.includes(p.vp)) {
+    if ((op.vps && !op.vps.includes(p.vp)) || (op.every && (p.round + 1) % op.every !== 0)) {
       p.pc += 1;
       continue;
     }

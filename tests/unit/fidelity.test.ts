@@ -1,5 +1,5 @@
 /** The fidelity rows this project can already reproduce must pass (npm run fidelity prints them). */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   chaosVsDeflectionRow,
   chaosVsDorRow,
@@ -107,7 +107,10 @@ describe('fidelity against the Cranium thesis: the NI (seed 001 §6.1)', () => {
 const FUGU_KNOWN_GAPS = new Set(['fugu.bufferAlways.growsWithP']);
 
 describe('fidelity against the FUGU thesis (seed 004)', () => {
-  const rows = fuguRows();
+  let rows: ReturnType<typeof fuguRows> = [];
+  beforeAll(() => {
+    rows = fuguRows();
+  }, 300_000);
 
   it('reproduces Table 4-4 exactly: send 7, interrupt 54/87/115, subtotals 32/54/66, polling 9, +3/+2 per argument', () => {
     const t44 = rows.filter((r) => r.id.startsWith('fugu.t4_4.'));

@@ -102,6 +102,14 @@ export const ACTIONS: Readonly<Record<ActionName, Action>> = {
     setUac(ctx, node, 'interruptDisable', f.savedDisable, 'cross-domain upcall returns');
   },
   pollDispose(ctx, node, f) {
+    // A poll is idempotent up to its dispose: if the message it saw has meanwhile gone to the
+    // buffer (a context switch, divert mode), it simply polls again.
+    if (node.ni.inputQueue[0] !== f.msg || node.ni.divertMode) {
+      f.steps = [{ stage: 'spin', cycles: -1, then: null }];
+      f.at = 0;
+      f.msg = -1;
+      return;
+    }
     deliver(ctx, f.msg, f.pid, 'poll');
     userDispose(ctx, node, f.pid);
     f.disposed = true;
@@ -133,6 +141,12 @@ export const ACTIONS: Readonly<Record<ActionName, Action>> = {
       setUac(ctx, node, 'interruptDisable', handler.savedDisable, 'kernel (handler rolled back)');
       setMode(ctx, p, 'BUFFERED', 'handling', 'atomicity timeout');
       pushExtract(ctx, p, false);
+      return;
+    }
+    if (!node.ni.uac.interruptDisable) {
+      // The atomic section ended while the timeout waited to be taken: nothing to defer.
+      setMode(ctx, p, 'BUFFERED', 'handling', 'atomicity timeout');
+      if (!hasExtract(p)) pushExtract(ctx, p, false);
       return;
     }
     setMode(ctx, p, 'BUFFERED', 'deferred', 'atomicity timeout');

@@ -128,7 +128,15 @@ export function tickTimer(ctx: FuguCtx, node: FuguNode, pollRow: boolean): void 
     t.counter = ctx.cfg.atomicityTimeout;
     return;
   }
-  if (node.did !== 'user' || ni.timeoutPending || runningOn(ctx, node) === null) return;
+  // Only the running process's own user cycles count: not a cross-domain upcall's, run by the
+  // kernel on another process's behalf.
+  if (
+    node.did !== 'user' ||
+    node.kernel.length > 0 ||
+    ni.timeoutPending ||
+    runningOn(ctx, node) === null
+  )
+    return;
   t.counter -= 1;
   if (t.counter > 0) return;
   ni.timeoutPending = true;

@@ -32,12 +32,14 @@ const messageOf = (f: Frame, step: Step) =>
 
 function slice(ctx: FuguCtx, node: FuguNode, f: Frame, step: Step, start: number, end: number) {
   const msg = messageOf(f, step);
-  if (msg < 0 || end <= start) return;
+  // A rolled-back stub's clean-up may run after its message was handled from the buffer.
+  const m = ctx.state.messages[msg];
+  if (!m || end <= start) return;
   const s = STAGES[step.stage];
   // The receive overhead (O_dir, O_buf): every stage of a receive path, not the handler's own body.
   if (s.part !== null && s.part !== PARTS.send && s.part !== PARTS.handler)
-    msgOf(ctx, msg).overhead += end - start;
-  if (step.stage === 'threadStart') msgOf(ctx, msg).woke = true;
+    m.overhead += end - start;
+  if (step.stage === 'threadStart') m.woke = true;
   ctx.events.push({
     kind: 'phase',
     message: msg,
@@ -182,15 +184,20 @@ function takeInterrupt(ctx: FuguCtx, node: FuguNode): void {
   }
 }
 
-/** A spin's condition: a wait's handlers have run; a poll sees message-available. */
+/**
+ * A spin's condition. A wait ends when its handlers have run. A poll ends when its messages have
+ * been handled — found by the poll itself, or, while the process is buffered, run by the message
+ * thread from the buffer (transparency: the program polls the virtual interface, [004 L909, L923]);
+ * meanwhile it polls, and a message-available flag it sees is received on the polling path.
+ */
 function spinDone(ctx: FuguCtx, node: FuguNode, f: Frame): boolean {
   const p = procOf(ctx, f.pid);
-  if (f.routine === 'wait') {
-    if (p.arrived < f.count) return false;
+  if (p.arrived >= f.count) {
     p.arrived -= f.count;
+    f.steps = [f.steps[0]!];
     return true;
   }
-  if (firedRow(ctx, node).id !== 'poll') return false;
+  if (f.routine === 'wait' || firedRow(ctx, node).id !== 'poll') return false;
   const head = node.ni.inputQueue[0]!;
   waited(ctx, node, head);
   f.msg = head;
@@ -202,7 +209,8 @@ function spinDone(ctx: FuguCtx, node: FuguNode, f: Frame): boolean {
 function frameDone(ctx: FuguCtx, node: FuguNode, stack: Frame[], f: Frame): 'again' | 'stall' {
   const p = procOf(ctx, f.pid);
   retire(ctx, f.msg);
-  if (f.routine === 'poll' && --f.count > 0) {
+  // A poll that received a message polls on until its count of handled messages is reached.
+  if (f.routine === 'poll' && f.steps.length > 1) {
     f.steps = [{ stage: 'spin', cycles: -1, then: null }];
     f.at = 0;
     f.msg = -1;

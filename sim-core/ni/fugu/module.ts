@@ -14,6 +14,7 @@ import { fuguVocabulary, narrateQuietFugu } from './fugu-narrate';
 import { deliveryPath, uacBit } from './fugu-predictions';
 import type { FuguSystemOut, FuguWorkloadOut } from './fugu-format';
 import { fuguSchema } from './fugu-schema';
+import { fuguSweepPlan, fuguSweepPoint, type FuguSweepRequest } from './fugu-sweep';
 import { FuguSystem } from './fugu-system';
 
 export interface FuguTypes {
@@ -47,7 +48,18 @@ export const fuguModel: ModelModule<FuguTypes> = {
   kind: 'fugu',
   topics: [{ name: 'fugu', heading: 'FUGU: user-direct messaging', short: 'FUGU' }],
   schema: fuguSchema,
-  views: ['notes', 'udm', 'delivery', 'vbuffer', 'atomicity', 'sched', 'phases', 'log', 'stats'],
+  views: [
+    'notes',
+    'udm',
+    'delivery',
+    'vbuffer',
+    'atomicity',
+    'sched',
+    'phases',
+    'log',
+    'stats',
+    'charts',
+  ],
   defaultViews: ['notes', 'udm', 'delivery', 'atomicity', 'log'],
   configOf: fuguConfigOf,
   create: (config) => new FuguSystem(config),
@@ -70,6 +82,15 @@ export const fuguModel: ModelModule<FuguTypes> = {
       source: '[004 L1165] (the Alewife chipset)',
     }),
     phases: { figure: 'Table 4-4 and Table 4-5' },
+    sweeps: {
+      /** The charts of round2-spec §B3.3: f_buf, pages against threshold, slowdown. */
+      chapter7: (_scenario, request: FuguSweepRequest) =>
+        fuguSweepPlan(request).map(
+          ({ series, x }) =>
+            () =>
+              fuguSweepPoint(request, series, x),
+        ),
+    },
   },
   predictions: [deliveryPath, uacBit],
   derivedStats: {

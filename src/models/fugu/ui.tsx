@@ -9,6 +9,7 @@ import { DeliveryView } from './delivery/DeliveryView';
 import { SchedView } from './sched/SchedView';
 import { UdmView } from './udm/UdmView';
 import { VbufferView } from './vbuffer/VbufferView';
+import { FuguChartsPanel } from './FuguChartsPanel';
 import { fuguSettings } from './fugu-settings';
 import { FuguMenus } from './FuguMenus';
 import { FuguStatsTables } from './stats/FuguStatsTable';
@@ -25,6 +26,7 @@ export const fuguUi: ModelUi<FuguTypes> = {
   },
   Menus: ({ spec, scenario }) => <FuguMenus spec={spec} scenario={scenario} />,
   Stats: ({ stats }) => <FuguStatsTables stats={stats} />,
+  charts: { Panel: FuguChartsPanel, sweep: 'chapter7' },
   compareChoices: (scenario) =>
     fuguSettings(scenario).map((s) => ({
       key: s.key,

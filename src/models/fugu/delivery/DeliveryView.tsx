@@ -145,7 +145,9 @@ export function DeliveryView() {
           {policy ? ` · mismatch policy of its application: ${policy}` : ''}
         </span>
       </div>
-      <Rule meta={meta} fired={fired.id} inputs={inputs} />
+      <div className="fgv-scroll">
+        <Rule meta={meta} fired={fired.id} inputs={inputs} />
+      </div>
       <p className="fgv-line" data-testid="fugu-rule-why">
         <strong>Row “{fired.id}” fires:</strong> {fired.why} {fired.source}.
       </p>

@@ -8,6 +8,7 @@
  *   torus8.* / torus16.*    chaos router, 20-phit packets, uniform random at 0.28 / 0.16
  *                           phits/node/cycle: simulated cycles/s and phit link-hops/s
  *   cni16.cyclesPerSecond   16 nodes with CNI16Q, all-to-all 64-byte messages: cycles/s
+ *   fugu16.cyclesPerSecond  fugu-skewed-gang on 16 nodes (enum-like against null, skew 30 %): cycles/s
  *
  * Each case runs in a Node process of its own (this file again, with `--case <name>`), one after
  * another: a case measured after another one inherits its heap and its compiled code (the torus
@@ -25,11 +26,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createSim, parseScenario, Session, type Scenario } from '../sim-core/index';
+import {
+  applyOverrides,
+  createSim,
+  parseScenario,
+  Session,
+  type Scenario,
+} from '../sim-core/index';
 import { Network } from '../sim-core/network/network';
 import { networkConfig } from '../sim-core/network/network-config';
 import { defaultCniConfig } from '../sim-core/fidelity/cni';
 import { CniSystem } from '../sim-core/ni/cni/cni-system';
+import { builtinScenarios } from '../scenarios/index';
 
 interface Row {
   id: string;
@@ -199,12 +207,39 @@ function benchCni(): Row[] {
   ];
 }
 
+/** fugu-skewed-gang on 16 nodes, with enough messages that no timed run reaches the halt. */
+function benchFugu(): Row[] {
+  const doc = builtinScenarios.find((s) => s.id === 'fugu-skewed-gang')!.doc;
+  const applied = applyOverrides(doc, [
+    { path: 'system.nodes', value: 16 },
+    { path: 'workload.apps.0.messages', value: 5_000 },
+    { path: 'limits.maxCycles', value: 2_000_000 },
+  ]);
+  if (!applied.ok) throw new Error(applied.error.message);
+  const parsed = parseScenario(applied.value);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+  const sim = createSim(parsed.value);
+  for (let i = 0; i < 2_000; i++) sim.step();
+  const cps = rates(20_000, () => sim.step());
+  return [
+    {
+      id: 'fugu16.cyclesPerSecond',
+      what: `fugu-skewed-gang on 16 nodes: enum-like against null, gang-scheduled, skew 30 % (${spread(cps)})`,
+      value: Math.round(cps.best),
+      unit: 'cycles/s',
+      target: 'as fast as possible',
+      meets: !sim.halted,
+    },
+  ];
+}
+
 const CASES: Record<string, () => Row[]> = {
   bus16: benchBusCycles,
   stepBack: benchStepBack,
   torus8: () => benchTorus('torus8', 8, 0.28, 10_000, 60_000, 28_000),
   torus16: () => benchTorus('torus16', 16, 0.16, 2_500, 12_000, 5_800),
   cni16: benchCni,
+  fugu16: benchFugu,
 };
 
 /** Runs one case in a fresh Node process and returns its rows. */

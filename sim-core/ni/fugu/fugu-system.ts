@@ -27,6 +27,8 @@ const NET = MESSAGE_NETWORKS.pipe;
 
 export class FuguSystem {
   private readonly ctx: FuguCtx;
+  /** The processes whose programs the run waits for (not the background applications'). */
+  private readonly measured: number[];
 
   constructor(readonly cfg: FuguConfig) {
     const state = initialState(cfg);
@@ -34,6 +36,9 @@ export class FuguSystem {
       .filter((p) => cfg.apps.find((a) => a.gid === p.gid)!.interactive)
       .map((p) => p.pid);
     this.ctx = { cfg, state, events: [], observers: [], interactive };
+    this.measured = state.procs
+      .filter((p) => !cfg.apps.find((a) => a.gid === p.gid)!.background)
+      .map((p) => p.pid);
     this.ctx.observers.push((sw) => loadNi(this.ctx, sw));
   }
 
@@ -94,8 +99,7 @@ export class FuguSystem {
   /** Every measured program finished, every launched message handled, nothing left running. */
   private checkHalt(): void {
     const s = this.ctx.state;
-    const measured = s.procs.filter((p) => !this.cfg.apps.find((a) => a.gid === p.gid)!.background);
-    if (measured.some((p) => !p.finished)) return;
+    for (const pid of this.measured) if (!s.procs[pid]!.finished) return;
     if (s.tally.handled < s.tally.launched) return;
     if (s.nodes.some((n) => n.kernel.length > 0 || n.ni.describing >= 0)) return;
     if (s.procs.some((p) => p.frames.length > 1 || p.buffer.queue.length > 0)) return;

@@ -102,7 +102,9 @@ describe('FUGU on random machines', () => {
       fc.property(machine, (m) => {
         const run = runFugu(scenarioOf(m));
         expect(run.violations).toEqual([]);
-        expect(run.halted, 'the run halts: every program finished, every message handled').toBe(true);
+        expect(run.halted, 'the run halts: every program finished, every message handled').toBe(
+          true,
+        );
         expect(run.stats.delivered).toBe(run.stats.launched);
         const sends = m.apps.reduce((t, a) => t + a.messages * m.nodes, 0);
         expect(run.stats.launched).toBeGreaterThanOrEqual(sends);

@@ -35,14 +35,14 @@ import craniumForgotSync from './cranium/forgot-sync.json';
 import craniumQueueOverflow from './cranium/queue-overflow.json';
 import craniumScheduler from './cranium/scheduler.json';
 import craniumDmaCoherence from './cranium/dma-coherence.json';
-import fuguFastPath from './fugu/fast-path.json';
-import fuguPolling from './fugu/polling.json';
-import fuguMismatchBuffered from './fugu/mismatch-buffered.json';
-import fuguDeadlockTimeout from './fugu/deadlock-timeout.json';
-import fuguPageFaultHandler from './fugu/page-fault-handler.json';
-import fuguPolicies from './fugu/policies.json';
-import fuguSkewedGang from './fugu/skewed-gang.json';
-import fuguOverflowControl from './fugu/overflow-control.json';
+import fuguFastPath from './fugu/fugu-fast-path.json';
+import fuguPolling from './fugu/fugu-polling.json';
+import fuguMismatchBuffered from './fugu/fugu-mismatch-buffered.json';
+import fuguDeadlockTimeout from './fugu/fugu-deadlock-timeout.json';
+import fuguPageFaultHandler from './fugu/fugu-page-fault-handler.json';
+import fuguPolicies from './fugu/fugu-policies.json';
+import fuguSkewedGang from './fugu/fugu-skewed-gang.json';
+import fuguOverflowControl from './fugu/fugu-overflow-control.json';
 
 export interface BuiltinScenario {
   id: string;
@@ -83,14 +83,14 @@ const entries: [string, unknown][] = [
   ['cranium/queue-overflow.json', craniumQueueOverflow],
   ['cranium/scheduler.json', craniumScheduler],
   ['cranium/dma-coherence.json', craniumDmaCoherence],
-  ['fugu/fast-path.json', fuguFastPath],
-  ['fugu/polling.json', fuguPolling],
-  ['fugu/mismatch-buffered.json', fuguMismatchBuffered],
-  ['fugu/deadlock-timeout.json', fuguDeadlockTimeout],
-  ['fugu/page-fault-handler.json', fuguPageFaultHandler],
-  ['fugu/policies.json', fuguPolicies],
-  ['fugu/skewed-gang.json', fuguSkewedGang],
-  ['fugu/overflow-control.json', fuguOverflowControl],
+  ['fugu/fugu-fast-path.json', fuguFastPath],
+  ['fugu/fugu-polling.json', fuguPolling],
+  ['fugu/fugu-mismatch-buffered.json', fuguMismatchBuffered],
+  ['fugu/fugu-deadlock-timeout.json', fuguDeadlockTimeout],
+  ['fugu/fugu-page-fault-handler.json', fuguPageFaultHandler],
+  ['fugu/fugu-policies.json', fuguPolicies],
+  ['fugu/fugu-skewed-gang.json', fuguSkewedGang],
+  ['fugu/fugu-overflow-control.json', fuguOverflowControl],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

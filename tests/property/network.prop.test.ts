@@ -28,6 +28,7 @@ const configArb = fc.record({
   router: fc.constantFrom(
     'chaos' as const,
     'minimal' as const,
+    'minimal-no-escape' as const,
     'dor' as const,
     'deflection' as const,
   ),
@@ -109,6 +110,33 @@ describe('random traffic on random small networks', () => {
     );
   });
 
+  it('with escape channels, minimal adaptive routing never deadlocks: any small torus or mesh, node square, decision time, packet length, load', () => {
+    const escapeArb = fc.record({
+      kind: fc.constantFrom('torus' as const, 'mesh' as const),
+      router: fc.constant('minimal' as const),
+      dateline: fc.boolean(),
+      k: fc.integer({ min: 2, max: 6 }),
+      phits: fc.integer({ min: 2, max: 12 }),
+      multiQueue: fc.integer({ min: 1, max: 5 }),
+      pattern: fc.constantFrom(...patterns),
+      load: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      halfDuplexP: fc.boolean(),
+      ...shapeArb,
+    });
+    fc.assert(
+      fc.property(escapeArb, (c) => {
+        const net = new Network(build(c));
+        for (let i = 0; i < 20_000 && !net.state.halted; i++) {
+          for (const e of net.step()) expect(e.kind, JSON.stringify(e)).not.toBe('net.stall');
+        }
+        expect(net.state.halted).toBe(true);
+        expect(net.stats().delivered).toBe(net.stats().created);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('with the packet exchange, the chaos router never deadlocks: any small torus or mesh, node square, multi-queue 1–5, decision time, load', () => {
     const anyChaos = fc.record({
       kind: fc.constantFrom('torus' as const, 'mesh' as const),
@@ -169,7 +197,12 @@ describe('random traffic on random small networks', () => {
   it('tail-following: at zero load a stream of packets arrives one per L cycles, each in its zero-load time', () => {
     const streamArb = fc.record({
       kind: fc.constantFrom('torus' as const, 'mesh' as const),
-      router: fc.constantFrom('chaos' as const, 'minimal' as const, 'dor' as const),
+      router: fc.constantFrom(
+        'chaos' as const,
+        'minimal' as const,
+        'minimal-no-escape' as const,
+        'dor' as const,
+      ),
       dateline: fc.boolean(),
       k: fc.integer({ min: 2, max: 6 }),
       decisionCycles: fc.integer({ min: 3, max: 6 }),

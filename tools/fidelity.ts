@@ -18,6 +18,7 @@ import {
 import { minimalAdaptiveRows } from '../sim-core/fidelity/torus-minimal';
 import { cniRows } from '../sim-core/fidelity/cni';
 import { craniumRows } from '../sim-core/fidelity/cranium';
+import { craniumAnalysisRows } from '../sim-core/fidelity/cranium-analysis';
 
 const rows: FidelityRow[] = [
   zeroLoadRow(),
@@ -29,6 +30,7 @@ const rows: FidelityRow[] = [
   ...minimalAdaptiveRows(),
   ...cniRows(),
   ...craniumRows(),
+  ...craniumAnalysisRows(),
 ];
 const summary = fidelitySummary(rows);
 if (process.argv.includes('--json')) {

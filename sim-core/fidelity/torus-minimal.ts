@@ -10,8 +10,14 @@ import type { RouterKind } from '../network/routing';
 import type { FidelityRow } from './fidelity';
 import { SWEEP, config, saturation } from './torus';
 
+/**
+ * The upper half of the uniform sweep: both forms saturate above 0.5, where accepted falls short
+ * of offered, so the lower loads (accepted = offered) cannot be the maximum.
+ */
+const UPPER_SWEEP = SWEEP.filter((load) => load >= 0.5);
+
 /** The runs that look for a deadlock: 8×8, one-frame multi-queue, heavy uniform load. */
-const DEADLOCK_RUNS = [0.7, 1.0].flatMap((load) => [1, 2, 3].map((seed) => ({ load, seed })));
+const DEADLOCK_RUNS = [0.7, 1.0].flatMap((load) => [1, 2].map((seed) => ({ load, seed })));
 
 /** How many of the deadlock runs stall (no phit moves for 500 cycles) before they drain. */
 function stalls(router: RouterKind): number {
@@ -38,19 +44,19 @@ const SOURCE =
   'Duato 1996 and BookSim2 min_adapt [ext]; seed 001 digest §B.9 (minimal adaptive routing can deadlock: Snyder [ext])';
 
 export function minimalAdaptiveRows(): FidelityRow[] {
-  const escape = saturation('uniform', SWEEP, 'minimal');
-  const bare = saturation('uniform', SWEEP, 'minimal-no-escape');
+  const escape = saturation('uniform', UPPER_SWEEP, 'minimal');
+  const bare = saturation('uniform', UPPER_SWEEP, 'minimal-no-escape');
   const chaos = saturation('uniform', SWEEP, 'chaos');
   const escapeStalls = stalls('minimal');
   const bareStalls = stalls('minimal-no-escape');
-  const runs = `${DEADLOCK_RUNS.length} runs: 8×8 uniform, offered 0.7 and 1.0, seeds 1–3, multi-queue 1, until cycle 3000`;
+  const runs = `${DEADLOCK_RUNS.length} runs: 8×8 uniform, offered 0.7 and 1.0, seeds 1–2, multi-queue 1, until cycle 3000`;
   const sweep = (name: string, s: { load: number; accepted: number }) =>
     `${name} saturates at ${s.accepted.toFixed(3)} (offered ${s.load})`;
   return [
     {
       id: 'torus.minimal.deadlockFree',
       source: SOURCE,
-      metric: `minimal adaptive with escape channels: ${runs}, stalled; load sweep 0.1–0.8, 8×8 uniform: ${sweep('it', escape)}, ${sweep('chaos', chaos)} phits/node/cycle`,
+      metric: `minimal adaptive with escape channels: ${runs}, stalled; load sweep 0.5–0.8, 8×8 uniform: ${sweep('it', escape)}, ${sweep('chaos', chaos)} phits/node/cycle`,
       paper: 'never deadlocks',
       ours: `${escapeStalls}/${DEADLOCK_RUNS.length} stalled, saturation ${escape.accepted.toFixed(2)}`,
       tolerance: 'no stall',
@@ -61,7 +67,7 @@ export function minimalAdaptiveRows(): FidelityRow[] {
     {
       id: 'torus.minimal-no-escape.deadlock',
       source: SOURCE,
-      metric: `minimal adaptive without escape channels: ${runs}, stalled with a wait-for cycle; load sweep 0.1–0.8, 8×8 uniform (multi-queue 5): ${sweep('it', bare)} phits/node/cycle`,
+      metric: `minimal adaptive without escape channels: ${runs}, stalled with a wait-for cycle; load sweep 0.5–0.8, 8×8 uniform (multi-queue 5): ${sweep('it', bare)} phits/node/cycle`,
       paper: 'can deadlock',
       ours: `${bareStalls}/${DEADLOCK_RUNS.length} stalled, saturation ${bare.accepted.toFixed(2)}`,
       tolerance: 'some stall',

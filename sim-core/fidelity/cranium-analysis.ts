@@ -183,8 +183,7 @@ const gaps = new Map<string, number>();
  * Variants with the same costs share one run.
  */
 export function variantGap(variant: CraniumVariantName, which: VariantCase): number {
-  // M2 has no automatic-receive channels: its receiver takes each packet from the user queue.
-  const mode = variant === 'M2' ? 'queue' : 'auto';
+  const mode = 'auto';
   const key = JSON.stringify([mode, variantGaps(variant, which)]);
   const known = gaps.get(key);
   if (known !== undefined) return known;

@@ -201,12 +201,17 @@ export const craniumSchema: ModelSchema<CraniumSystemOut, CraniumWorkloadOut> = 
 
 type Instruction = CraniumWorkloadOut['nodes'][number]['program'][number];
 
-/** What a Table 6.4 variant takes away, as the instruction that would need it (or null). */
+/**
+ * What a Table 6.4 variant takes away that a program cannot do without (or null). The same API
+ * calls run on every variant, as the thesis rewrote Gauss's communication routines for each
+ * (L1739): under M1 a multi-packet send is the routine's one-packet sends, under M2 a recv is its
+ * per-packet notification and copy. Only M4's missing queue channels have no stand-in.
+ */
 const VARIANT_LACKS: Record<CraniumSystemOut['variant'], (ins: Instruction) => string | null> = {
   cranium: () => null,
   M1: () => null,
-  M2: (ins) =>
-    ins.op === 'recv' ? 'automatic-receive channels: receive through the user queue' : null,
+  // A recv under M2 stands for the communication routine's loop: notified per packet, it copies.
+  M2: () => null,
   M3: () => null,
   M4: (ins) =>
     (ins.op === 'send' && ins.queue) ||

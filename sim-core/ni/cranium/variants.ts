@@ -7,6 +7,9 @@
  *
  * Each cost is itemised with its seed line; `best` and `worst` are Table 6.4's two ends (M1:
  * without and with a network-busy test; M2 and M3: a copy that hits or misses in the cache).
+ * A program's API calls stay the same: they stand for the variant's communication routines, as
+ * the thesis rewrote Gauss's for each (L1739) — under M1 a multi-packet send is software sending
+ * one packet per command, under M2 a receive is software copying each packet as it is notified.
  */
 
 /** One item of a per-packet cost. */

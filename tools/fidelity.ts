@@ -17,6 +17,16 @@ import {
 } from '../sim-core/fidelity/torus';
 import { minimalAdaptiveRows } from '../sim-core/fidelity/torus-minimal';
 import { cniRows } from '../sim-core/fidelity/cni';
+import {
+  absoluteRows,
+  cacheBusRows,
+  cdrBreakEvenRow,
+  cni16QmRows,
+  dipRow,
+  headMissRow,
+  occupancyRow,
+  rangeRows,
+} from '../sim-core/fidelity/cni-figures';
 import { craniumRows } from '../sim-core/fidelity/cranium';
 import { craniumAnalysisRows } from '../sim-core/fidelity/cranium-analysis';
 
@@ -29,6 +39,14 @@ const rows: FidelityRow[] = [
   ...multiQueueRows(),
   ...minimalAdaptiveRows(),
   ...cniRows(),
+  ...cacheBusRows(),
+  ...rangeRows(),
+  ...absoluteRows(),
+  dipRow(),
+  ...cni16QmRows(),
+  occupancyRow(),
+  cdrBreakEvenRow(),
+  headMissRow(),
   ...craniumRows(),
   ...craniumAnalysisRows(),
 ];

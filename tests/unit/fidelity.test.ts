@@ -21,6 +21,14 @@ import {
   snarfRow,
   txPerBlockRow,
 } from '../../sim-core/fidelity/cni';
+import {
+  absoluteRows,
+  cacheBusRows,
+  cdrBreakEvenRow,
+  cni16QmRows,
+  headMissRow,
+  occupancyRow,
+} from '../../sim-core/fidelity/cni-figures';
 import { craniumRows } from '../../sim-core/fidelity/cranium';
 import { craniumAnalysisRows } from '../../sim-core/fidelity/cranium-analysis';
 
@@ -109,6 +117,21 @@ describe('fidelity against the coherent-network-interface paper (seed 000)', () 
     const cni16q = roundTrip('CNI16Q', 'memory');
     expect(cni16qm).toBeGreaterThan(cni16q);
     expect(cni16qm / cni16q).toBeLessThan(1.15);
+  });
+});
+
+// The range rows (Figs. 6 and 7 end points, 60 runs) and CNI16Q's I/O dip (long I/O-bus streams)
+// run only in `npm run fidelity`: together they cost more than the rest of this file's CNI rows.
+describe('fidelity against the coherent-network-interface paper: further figures (seed 000)', () => {
+  it.each([
+    ['cni.alt.rtt / cni.alt.bw (the cache bus)', cacheBusRows],
+    ['cni.abs.peak / cni.abs.base', absoluteRows],
+    ['cni.16qm.bw.lower / cni.16qm.wbb.noHelp', cni16QmRows],
+    ['cni.occupancy.order', () => [occupancyRow()]],
+    ['cni.cdr.breakEven', () => [cdrBreakEvenRow()]],
+    ['cni.lazy.headMisses', () => [headMissRow()]],
+  ] as const)('%s', (_, rows) => {
+    for (const r of rows()) expectRow(r);
   });
 });
 

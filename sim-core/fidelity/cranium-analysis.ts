@@ -22,7 +22,8 @@ const pct = (v: number) => round(100 * v);
 /** Chapter 8 (L2228): one-packet latency 60–100 cycles; 90% of peak at 2 KB, 96% at 8 KB. */
 function chapter8Rows(): FidelityRow[] {
   const source = 'seed 001 Chapter 8 (L2228)';
-  const cranium = Object.values(TABLE_6_1).filter((r) => r.ni === 'cranium');
+  // Table 6.1's rows for the real NI (the fitted ones), not its ideal lower bounds.
+  const cranium = Object.values(TABLE_6_1).filter((r) => r.fitted);
   const latencies = cranium.flatMap((r) =>
     ([1, 8] as const).map((hops) =>
       messageLatency({ k: K, hops, packets: 1, mode: r.mode, warm: r.warm, ni: r.ni }),

@@ -1,7 +1,7 @@
 /**
  * The switches the Cranium lectures ask for, on the same programs: the NI's scheduler (F11),
  * its memory system (F8), how DMA treats cached lines (F12), warm channels (F7), and the NI
- * design (Table 6.4's variants, from their registry, and Table 6.1's ideal NIs).
+ * design (Table 6.4's variants, from their registry, at their best or worst case).
  */
 import type { Scenario } from '../../../sim-core/index';
 import { actions } from '../../state/store';
@@ -20,19 +20,10 @@ export const MENUS = [
   },
   {
     field: 'variantCase',
-    label: 'Design case',
+    label: 'Case',
     options: [
-      ['best', 'best case (copies hit)'],
-      ['worst', 'worst case (copies miss)'],
-    ],
-  },
-  {
-    field: 'ni',
-    label: 'NI',
-    options: [
-      ['cranium', 'Cranium'],
-      ['ideal', 'ideal, with memory'],
-      ['ideal-nomem', 'ideal, no memory'],
+      ['best', 'best'],
+      ['worst', 'worst'],
     ],
   },
   {

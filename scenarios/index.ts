@@ -35,6 +35,7 @@ import craniumForgotSync from './cranium/forgot-sync.json';
 import craniumQueueOverflow from './cranium/queue-overflow.json';
 import craniumScheduler from './cranium/scheduler.json';
 import craniumDmaCoherence from './cranium/dma-coherence.json';
+import craniumNiDesigns from './cranium/ni-designs.json';
 import fuguFastPath from './fugu/fugu-fast-path.json';
 import fuguPolling from './fugu/fugu-polling.json';
 import fuguMismatchBuffered from './fugu/fugu-mismatch-buffered.json';
@@ -83,6 +84,7 @@ const entries: [string, unknown][] = [
   ['cranium/queue-overflow.json', craniumQueueOverflow],
   ['cranium/scheduler.json', craniumScheduler],
   ['cranium/dma-coherence.json', craniumDmaCoherence],
+  ['cranium/ni-designs.json', craniumNiDesigns],
   ['fugu/fugu-fast-path.json', fuguFastPath],
   ['fugu/fugu-polling.json', fuguPolling],
   ['fugu/fugu-mismatch-buffered.json', fuguMismatchBuffered],

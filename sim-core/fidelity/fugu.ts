@@ -24,7 +24,30 @@ import {
 const SEND = 'Table 4-4 send';
 const INTERRUPT = 'Table 4-4 receive (interrupt)';
 
-const row = (r: Omit<FidelityRow, 'source'> & { source: string }): FidelityRow => r;
+/**
+ * Each row's class (round2-spec §B3.4): Q or R, and whether it is composed from the seed's stage
+ * costs, emergent from the simulated mechanism, or checks a parameter fitted to it.
+ */
+const CLASSES: readonly [
+  prefix: string,
+  kind: FidelityRow['kind'],
+  origin: FidelityRow['origin'],
+][] = [
+  ['fugu.t4_4.', 'Q', 'composed'],
+  ['fugu.t4_5.isolated', 'Q', 'calibrated'],
+  ['fugu.t4_5.', 'Q', 'composed'],
+  ['fugu.buffered.min', 'Q', 'composed'],
+  ['fugu.t7_4.measured.buffer-always', 'Q', 'calibrated'],
+  ['fugu.t7_4.', 'Q', 'composed'],
+  ['fugu.protection.', 'Q', 'composed'],
+  ['fugu.enum.', 'Q', 'composed'],
+  ['fugu.', 'R', 'emergent'],
+];
+
+function row(r: Omit<FidelityRow, 'kind' | 'origin'>): FidelityRow {
+  const [, kind, origin] = CLASSES.find(([prefix]) => r.id.startsWith(prefix))!;
+  return { ...r, kind, origin };
+}
 
 /** The first message's interrupt path: from the raise to the handler, and to the restore's end. */
 function interruptPath(slices: readonly PhaseSlice[], message: number) {

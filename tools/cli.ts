@@ -174,12 +174,12 @@ export function helpText(spec: ToolSpec): string {
  * Reads the command line and runs `main` (or prints the help, or the coded problem with exit
  * 2). Returns the exit status; `runTool` sets it as the process's.
  */
-export async function runCommand(
+export function runCommand<T extends number | Promise<number>>(
   spec: ToolSpec,
   argv: readonly string[],
-  main: (args: Args, io: Output) => number | Promise<number>,
+  main: (args: Args, io: Output) => T,
   io: Output = consoleOutput,
-): Promise<number> {
+): T | number {
   const reading = readCommandLine(spec, argv);
   if (reading.kind === 'help') {
     io.out(helpText(spec));
@@ -202,7 +202,7 @@ export function runTool(
     if (e.code === 'EPIPE') process.exit(0);
     throw e;
   });
-  void runCommand(spec, argv, main).then((status) => {
+  void Promise.resolve(runCommand(spec, argv, main)).then((status) => {
     process.exitCode = status;
   });
 }

@@ -14,6 +14,7 @@ import {
   type Scenario,
 } from '../sim-core/index';
 import { readScenarioText } from '../sim-core/scenario/parse';
+import { showValue } from '../sim-core/scenario/issues';
 import { MAX_FILE_BYTES } from '../sim-core/scenario/limits';
 import { findBuiltin } from '../scenarios/index';
 import { readTextFile } from './files';
@@ -50,7 +51,12 @@ export function loadScenarioArg(
     doc = read.value;
   }
   // A document that is not an object is the file's problem (SCN004), not the flags'.
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return parseScenario(doc);
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    return failure({
+      code: 'SCN004',
+      path: '',
+      message: `expected a JSON object, got ${showValue(doc)}`,
+    });
   const all = seed === undefined ? overrides : [...overrides, { path: 'seed', value: seed }];
   const applied = applyOverrides(doc, all);
   if (!applied.ok)

@@ -60,7 +60,7 @@ export function parseOverride(text: string): Result<Override, InputIssue> {
   return ok({ path, value: raw });
 }
 
-const INDEX = /^(0|[1-9][0-9]{0,8})$/;
+const INDEX = /^(0|[1-9][0-9]*)$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -75,10 +75,10 @@ const kindOf = (v: unknown) =>
         : `a ${typeof v}`;
 
 /**
- * Where `key` leads inside `node` (a list or an object): the container and key to write, or why
- * it cannot. `at` is the path so far, for the message.
+ * Why `key` cannot be set inside `node`, or null when it can (`node` is an object, or a list and
+ * `key` an index within it or just past its end). `at` is the path so far, for the message.
  */
-function step(node: unknown, key: string, at: string, path: string): string | null {
+function step(node: unknown, key: string, at: string): string | null {
   if (Array.isArray(node)) {
     if (!INDEX.test(key))
       return `${at} is a list: expected an item's index 0..${Math.max(0, node.length - 1)}, got ${showValue(key)}`;
@@ -87,7 +87,7 @@ function step(node: unknown, key: string, at: string, path: string): string | nu
     return null;
   }
   if (isObject(node)) return null;
-  return `${at === '' ? 'the scenario' : at} is ${kindOf(node)} (${showValue(node)}), not an object: ${path} cannot be set inside it`;
+  return `${at === '' ? 'the scenario' : at} is ${kindOf(node)} (${showValue(node)}), not an object: nothing can be set inside it`;
 }
 
 /** Returns a new document with the overrides applied; the input is not modified. Never throws. */
@@ -110,7 +110,7 @@ export function applyOverrides(
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
       const at = keys.slice(0, i).join('.');
-      const why = step(node, key, at, path);
+      const why = step(node, key, at);
       if (why) return bad(path, why);
       const container = node as Record<string, unknown>;
       if (i === keys.length - 1) {

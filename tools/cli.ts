@@ -207,6 +207,18 @@ export function runTool(
   });
 }
 
+/**
+ * For a script whose work runs at the top level: reads the command line first, and on --help
+ * or a wrong flag prints and exits at once (nothing after it runs); else returns the flags.
+ */
+export function startTool(spec: ToolSpec, argv: readonly string[]): Args {
+  const reading = readCommandLine(spec, argv);
+  if (reading.kind === 'args') return reading.args;
+  if (reading.kind === 'help') console.log(helpText(spec));
+  else console.error(formatIssue(reading.issue));
+  process.exit(reading.kind === 'help' ? 0 : 2);
+}
+
 /** An integer flag's value in min..max, or the CLI002 issue. */
 export function intFlag(
   flag: string,

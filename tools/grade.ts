@@ -505,7 +505,7 @@ export function gradeMain(
   const loaded = loadAssignment(opts.assignment);
   if (!loaded.ok) {
     for (const line of loaded.lines) io.err(line);
-    return loaded.lines.some((l) => l.startsWith('CLI')) ? 2 : 1;
+    return 1;
   }
   const a = loaded.value;
   if (opts.key) {

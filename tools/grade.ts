@@ -96,10 +96,10 @@ export const GRADE_TOOL: ToolSpec = {
       0,
       'the batch was graded (unreadable, malformed and tampered submissions included), or --key, --hash, --list, --help printed',
     ],
-    [1, 'the assignment does not load (ASG001-ASG010, CLI003, CLI005)'],
+    [1, 'the assignment does not load (ASG001-ASG010)'],
     [
       2,
-      'the command line is wrong (CLI001, CLI002, CLI004) or the roster is unusable (CLI003, CLI005, CLI006)',
+      'the command line is wrong (CLI001, CLI002, CLI004), or the assignment or roster file cannot be read (CLI003, CLI005, CLI006)',
     ],
   ],
   docs: 'docs/cli.md ("Grading") and docs/teaching/README.md',
@@ -505,7 +505,7 @@ export function gradeMain(
   const loaded = loadAssignment(opts.assignment);
   if (!loaded.ok) {
     for (const line of loaded.lines) io.err(line);
-    return 1;
+    return loaded.lines.some((l) => l.startsWith('CLI')) ? 2 : 1;
   }
   const a = loaded.value;
   if (opts.key) {

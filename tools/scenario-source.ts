@@ -13,7 +13,7 @@ import {
   type Result,
   type Scenario,
 } from '../sim-core/index';
-import { readScenarioText } from '../sim-core/scenario/parse';
+import { readScenarioText } from '../sim-core/scenario/read-text';
 import { showValue } from '../sim-core/scenario/issues';
 import { MAX_FILE_BYTES } from '../sim-core/scenario/limits';
 import { findBuiltin } from '../scenarios/index';

@@ -6,9 +6,10 @@
  * versions, then validates.
  */
 import type { z } from 'zod';
-import { measurePlain, readJson, type BoundsBreach } from '../kernel/bounds';
+import { measurePlain } from '../kernel/bounds';
 import { fail, ok, showValue, type InputIssue, type IssueCode, type Result } from './issues';
 import { SCENARIO_BOUNDS } from './limits';
+import { limitIssue, readScenarioText } from './read-text';
 import { migrate } from './migrations';
 import { SCENARIO_VERSION, scenarioSchema, type Scenario } from './schema';
 import { pathText, wordIssues, type IssueKind } from './zod-words';
@@ -30,27 +31,6 @@ function toIssues(issues: readonly z.core.$ZodIssue[]): InputIssue[] {
     path: pathText(w.path),
     message: w.message,
   }));
-}
-
-/** A document past a size limit, as an issue (`SCN011 workload.programs: more than …`). */
-export const limitIssue = (breach: BoundsBreach, code: IssueCode = 'SCN011'): InputIssue => ({
-  code,
-  path: breach.path,
-  message: `too large: ${breach.message}`,
-});
-
-/**
- * A scenario file's text as a document: within the size limits, valid JSON. The app and the CLI
- * read files with it before anything else sees them (a document then crosses to the worker).
- */
-export function readScenarioText(text: string): Result<unknown, InputIssue[]> {
-  const read = readJson(text, SCENARIO_BOUNDS);
-  if (read.ok) return ok(read.value);
-  return fail([
-    read.kind === 'limit'
-      ? limitIssue(read.breach)
-      : { code: 'SCN001', path: '', message: `not valid JSON (${read.message})` },
-  ]);
 }
 
 export function parseScenario(input: unknown): Result<Scenario, InputIssue[]> {

@@ -13,6 +13,7 @@ import { readJson } from '../kernel/bounds';
 import { fail, ok, type InputIssue, type Result } from './issues';
 import { LINK_LIMITS, SCENARIO_BOUNDS } from './limits';
 import { unpackLink } from './link-unpack';
+import { limitIssue } from './read-text';
 import { parseOverride, type Override } from './overrides';
 import { VIEW_NAMES, type ViewName } from './schema';
 
@@ -174,7 +175,7 @@ export function decodeLink(fragment: string): Result<LinkState, InputIssue> | nu
     if (!read.ok)
       return fail(
         read.kind === 'limit'
-          ? { code: 'SCN011', path: read.breach.path, message: `too large: ${read.breach.message}` }
+          ? limitIssue(read.breach)
           : {
               code: 'LNK002',
               path: 'z',

@@ -495,11 +495,10 @@ export function gradeBatch(
   options: GradeOptions = {},
 ): BatchReport[] {
   const cache = options.cache ?? new SimCache();
-  const reports = items.map(
-    (item): BatchReport =>
-      item.unreadable
-        ? { ...ungraded(assignment), problems: [item.unreadable], source: item.source }
-        : { ...grade(assignment, item.content, { cache }), source: item.source },
+  const reports = items.map((item): BatchReport =>
+    item.unreadable
+      ? { ...ungraded(assignment), problems: [item.unreadable], source: item.source }
+      : { ...grade(assignment, item.content, { cache }), source: item.source },
   );
   const byStudent = new Map<string, BatchReport[]>();
   for (const r of reports) {

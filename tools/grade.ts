@@ -451,8 +451,7 @@ function combinations(a: Assignment, limit: number): Personalisation[] {
   return combos.map((values) => withValues(a, values));
 }
 
-function printKey(a: Assignment, students: string[], io: Output): void {
-  const cache = new SimCache();
+function printKey(a: Assignment, students: string[], io: Output, cache: SimCache): void {
   const people = students.length ? students.map((s) => personalise(a, s)) : combinations(a, 24);
   for (const p of people) {
     const values = Object.entries(p.values)
@@ -471,6 +470,7 @@ export function gradeMain(
   args: Args,
   io: Output,
   now: () => number = () => performance.now(),
+  cache: SimCache = new SimCache(),
 ): number {
   const parsed = optionsOf(args);
   if (!parsed.ok) {
@@ -509,7 +509,7 @@ export function gradeMain(
   }
   const a = loaded.value;
   if (opts.key) {
-    printKey(a, opts.students, io);
+    printKey(a, opts.students, io, cache);
     return 0;
   }
   if (opts.paths.length === 0) {
@@ -545,7 +545,6 @@ export function gradeMain(
     return 2;
   }
   const items = files.map(readSubmission);
-  const cache = new SimCache();
   const reports = gradeBatch(a, items, { cache });
   const missing = roster ? checkRoster(reports, roster).missing : [];
   const seconds = ((now() - started) / 1000).toFixed(2);
@@ -589,7 +588,8 @@ export const runGrade = (
   argv: readonly string[],
   io: Output,
   now: () => number = () => performance.now(),
-): number => runCommand(GRADE_TOOL, argv, (args, out) => gradeMain(args, out, now), io);
+  cache?: SimCache,
+): number => runCommand(GRADE_TOOL, argv, (args, out) => gradeMain(args, out, now, cache), io);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
   runTool(GRADE_TOOL, process.argv.slice(2), (args, io) => gradeMain(args, io));

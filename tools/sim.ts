@@ -211,7 +211,7 @@ function measureWindow(
 }
 
 /** Runs the tool on parsed flags; prints through `io`. Exported for the tests and the fuzz suite. */
-export function simMain(args: Args, io: Output): number {
+export function simMain(args: Args, io: Output, maxCycles = Infinity): number {
   const parsed = optionsOf(args);
   if (!parsed.ok) {
     io.err(formatIssue(parsed.issue));
@@ -243,7 +243,8 @@ export function simMain(args: Args, io: Output): number {
   }
   const scenario = loaded.value;
   const session = new Session(scenario, { keyframeEvery: 1024 });
-  const target = opts.cycles ?? scenario.limits.maxCycles;
+  // `maxCycles` lets a caller that must stay quick (the fuzz suite) cap any run.
+  const target = Math.min(opts.cycles ?? scenario.limits.maxCycles, maxCycles);
   if (opts.narrate) {
     for (let c = 1; c <= target && c <= session.timeline.lastCycle; c++) {
       const view = session.seek(c);
@@ -304,8 +305,8 @@ export function simMain(args: Args, io: Output): number {
   return 0;
 }
 
-export const runSim = (argv: readonly string[], io: Output) =>
-  runCommand(SIM_TOOL, argv, simMain, io);
+export const runSim = (argv: readonly string[], io: Output, maxCycles = Infinity): number =>
+  runCommand(SIM_TOOL, argv, (args, out) => simMain(args, out, maxCycles), io);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
   runTool(SIM_TOOL, process.argv.slice(2), simMain);

@@ -4,7 +4,7 @@
  * scenario that was open (at boot, the default one), which still works.
  */
 import { expect, test, type Page } from '@playwright/test';
-import LZString from 'lz-string';
+import { readFileSync } from 'node:fs';
 import { waitForCycle } from './helpers';
 
 /**
@@ -17,7 +17,10 @@ async function failNextLoad(page: Page, atBoot: boolean): Promise<void> {
     w.__failNextLoad = armed;
     const Native = window.Worker;
     window.Worker = class extends Native {
-      postMessage(message: unknown, options?: StructuredSerializeOptions | Transferable[]) {
+      override postMessage(
+        message: unknown,
+        options?: StructuredSerializeOptions | Transferable[],
+      ) {
         const path = (message as { path?: unknown[] } | null)?.path;
         if (w.__failNextLoad && Array.isArray(path) && path[0] === 'load') {
           w.__failNextLoad = false;
@@ -76,8 +79,11 @@ test('a scenario file past the limits is refused before it is read into the work
 });
 
 test('a share link that unpacks to too much is refused (LNK006)', async ({ page }) => {
-  // A million repeated characters compress to a few hundred.
-  const z = LZString.compressToEncodedURIComponent(`{"title":"${'a'.repeat(1_100_000)}"}`);
+  // 1,100,000 characters in 2.4 KB (tests/fixtures/links/generate.ts).
+  const z = readFileSync(
+    new URL('../fixtures/links/unpack-bomb.txt', import.meta.url),
+    'utf8',
+  ).trim();
   await page.goto(`/#v1?z=${z}`);
   await expect(page.getByTestId('problem')).toContainText('LNK006');
   await expect(page.getByTestId('scenario-title')).toHaveText('Write invalidation');

@@ -158,6 +158,10 @@ const overrideValue = (own: unknown): fc.Arbitrary<string> =>
 const overrideFor = (id: string): fc.Arbitrary<string> => {
   const doc = builtinDoc(id);
   const all = dottedPaths(doc);
+  const valueAt = (path: string) =>
+    path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], doc);
+  // Paths to lists: an index far past the end once made a list of four billion places.
+  const lists = all.filter((p) => Array.isArray(valueAt(p)));
   return fc
     .record({
       path: fc.constantFrom(...all),
@@ -165,7 +169,15 @@ const overrideFor = (id: string): fc.Arbitrary<string> => {
         { weight: 12, arbitrary: fc.constant('as-is') },
         {
           weight: 1,
-          arbitrary: fc.constantFrom('deeper', 'index', 'proto', 'constructor', 'odd', 'new'),
+          arbitrary: fc.constantFrom(
+            'deeper',
+            'index',
+            'proto',
+            'constructor',
+            'odd',
+            'new',
+            'pastEnd',
+          ),
         },
       ),
     })
@@ -184,9 +196,11 @@ const overrideFor = (id: string): fc.Arbitrary<string> => {
                 ? `${path}.constructor.prototype`
                 : bend === 'odd'
                   ? `${path}..`
-                  : bend === 'new'
-                    ? `${path.split('.').slice(0, -1).concat('extra').join('.')}`
-                    : path;
+                  : bend === 'pastEnd' && lists.length > 0
+                    ? `${lists[path.length % lists.length]!}.4294967294`
+                    : bend === 'new'
+                      ? `${path.split('.').slice(0, -1).concat('extra').join('.')}`
+                      : path;
       return overrideValue(own).map((value) => `${bent}=${value}`);
     });
 };
@@ -497,6 +511,19 @@ export const graderBoundary: Boundary<{
 };
 
 // ─── command lines ─────────────────────────────────────────────────────────────────────────
+
+/** Scenario files that are JSON but not scenarios, deep, or saved with a byte-order mark. */
+const ODD_SCENARIO_FILES = Object.entries({
+  'five.json': '5',
+  'null.json': 'null',
+  'text.json': '"five"',
+  'deep.json': `{"version":1,"system":${nestedText(5000)}}`,
+  'bom.json': `\uFEFF${textOf(findBuiltin('read-sharing')!.doc)}`,
+}).map(([name, text]) => {
+  const path = join(ROOT, name);
+  writeFileSync(path, text);
+  return path;
+});
 
 /** A command line of the sim: a scenario, options with values, and now and then a stray token. */
 const simArgv: fc.Arbitrary<string[]> = fc

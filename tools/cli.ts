@@ -113,13 +113,13 @@ export function readCommandLine(spec: ToolSpec, argv: readonly string[]): Readin
         );
       values.push(a.slice(eq + 1));
     } else
-      for (const placeholder of wanted) {
+      for (let n = 0; n < wanted.length; n++) {
         const v = argv[i + 1];
         if (v === undefined || /^--[a-z]/.test(v))
           return bad(
             'CLI002',
             name,
-            `expected ${placeholder}, got ${v === undefined ? 'nothing' : v}`,
+            `a value is missing (${name} ${wanted.join(' ')})${v === undefined ? '' : `, got the option ${v.slice(0, 40)}`}`,
           );
         values.push(v);
         i++;

@@ -41,7 +41,6 @@ import {
   dottedPaths,
   mutatedContent,
   mutatedDoc,
-  mutateText,
   nested,
   nestedText,
   SCENARIO_DOCS,
@@ -537,6 +536,7 @@ const simArgv: fc.Arbitrary<string[]> = fc
           '/dev/zero',
           '/etc',
           'tests/fixtures/submissions/coh-false-sharing/bad-json.json',
+          ...ODD_SCENARIO_FILES,
         ],
       ),
       options: fc.array(

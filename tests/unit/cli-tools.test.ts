@@ -147,7 +147,7 @@ describe('npm run sim: scenario files', () => {
 
   it('a flag without its value and a flag given a value it does not take', () => {
     expect(run(runSim, ['read-sharing', '--cycles']).err).toEqual([
-      'CLI002 --cycles: expected N, got nothing',
+      'CLI002 --cycles: a value is missing (--cycles N)',
     ]);
     expect(run(runSim, ['read-sharing', '--json=yes']).err).toEqual([
       'CLI002 --json: takes no value',

@@ -49,6 +49,11 @@ for (const boundary of BOUNDARIES) {
         if (!examples.has(f)) examples.set(f, detail);
       }
       n++;
+      // A long soak says how far it is (stderr), so a run cut short still has its counts.
+      if (n % 10_000 === 0)
+        console.error(
+          `  ${boundary.name}: ${n} inputs, ${failing} failing, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+        );
       return true;
     }),
     { numRuns: runs, seed },

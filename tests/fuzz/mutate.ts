@@ -310,7 +310,8 @@ export function mutate(base: Json, ops: readonly Op[], donors: readonly Json[]):
 function tryAt(doc: Json, path: readonly Key[]): Json {
   let v = doc;
   for (const k of path) {
-    if (v === null || typeof v !== 'object') return undefined;
+    // Own fields only: a donor's inherited `toString` is not data.
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return undefined;
     v = (v as Record<string, Json>)[k as string];
   }
   return v;

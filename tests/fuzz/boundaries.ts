@@ -434,7 +434,13 @@ function writeFolder(entries: readonly Entry[]): string {
   const dir = join(ROOT, `case-${caseNumber++}`);
   mkdirSync(dir);
   entries.forEach((e, i) => {
-    const name = join(dir, e.kind === 'pipe' ? 'x.json' : `${i}.json`);
+    // A pipe is named x.json, as in the issue (a second one in the same folder x1.json, …).
+    const name = join(
+      dir,
+      e.kind === 'pipe'
+        ? `x${entries.slice(0, i).some((o) => o.kind === 'pipe') ? i : ''}.json`
+        : `${i}.json`,
+    );
     switch (e.kind) {
       case 'file': {
         const text =

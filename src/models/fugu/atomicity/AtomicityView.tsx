@@ -82,7 +82,13 @@ function Timeline({
     { cycle: now, counter: h.timer.filter((p) => p.cycle <= now).at(-1)?.counter ?? timeout },
   ];
   return (
-    <div ref={ref} className="fgv-scroll">
+    <div
+      ref={ref}
+      className="fgv-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label="The atomicity timeline (scrolls sideways)"
+    >
       <svg
         className="fgv-svg"
         width={w}

@@ -145,7 +145,12 @@ export function DeliveryView() {
           {policy ? ` · mismatch policy of its application: ${policy}` : ''}
         </span>
       </div>
-      <div className="fgv-scroll">
+      <div
+        className="fgv-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="The dispatch rule (scrolls sideways)"
+      >
         <Rule meta={meta} fired={fired.id} inputs={inputs} />
       </div>
       <p className="fgv-line" data-testid="fugu-rule-why">

@@ -61,7 +61,13 @@ function Picture({ g, meta, from, to }: { g: Grid; meta: FuguMeta; from: number;
     .range([LABEL_W, w - 8]);
   const h = meta.nodes * ROW_H + 28;
   return (
-    <div ref={ref} className="fgv-scroll">
+    <div
+      ref={ref}
+      className="fgv-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label="The scheduler grid (scrolls sideways)"
+    >
       <svg
         className="fgv-svg"
         width={w}

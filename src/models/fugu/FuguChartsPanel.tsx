@@ -74,7 +74,12 @@ const LOOKS: Record<string, Omit<ChartSeries['style'], 'name'> & { name: string 
   diagonal: { name: 'f_buf = f', colour: '#555555', dash: '3 5', shape: symbolTriangle },
   plus2: { name: 'threshold + 2', colour: '#555555', dash: '3 5', shape: symbolTriangle },
   best: { name: '1/(1−f)', colour: '#009E73', dash: '3 5', shape: symbolTriangle },
-  worst: { name: `1/(1−f)^${NODES}`, colour: '#CC79A7', dash: '9 5', shape: symbolDiamond },
+  worst: {
+    name: `1/(1−f)^${NODES} (drawn up to 6)`,
+    colour: '#CC79A7',
+    dash: '9 5',
+    shape: symbolDiamond,
+  },
   coscheduled: { name: 'coscheduling: 2', colour: '#555555', dash: '2 3', shape: symbolTriangle },
 };
 

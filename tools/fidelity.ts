@@ -1,7 +1,8 @@
 /**
  * npm run fidelity [-- --json]: every published number the simulator reproduces, measured now.
  * One JSON object per line with --json: { id, source, metric, paper, ours, tolerance, pass }.
- * Explained in docs/fidelity/. Exits 1 if a row fails.
+ * Explained in docs/fidelity/. Exits 1 if a row fails, unless its document explains the failure
+ * (`knownFailure`).
  */
 import type { FidelityRow } from '../sim-core/fidelity/fidelity';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../sim-core/fidelity/torus';
 import { cniRows } from '../sim-core/fidelity/cni';
 import { craniumRows } from '../sim-core/fidelity/cranium';
+import { flashRows } from '../sim-core/fidelity/flash';
 
 const rows: FidelityRow[] = [
   zeroLoadRow(),
@@ -22,16 +24,18 @@ const rows: FidelityRow[] = [
   hotspotRow(),
   ...cniRows(),
   ...craniumRows(),
+  ...flashRows(),
 ];
 if (process.argv.includes('--json')) {
   for (const row of rows) console.log(JSON.stringify(row));
 } else {
   for (const r of rows) {
     console.log(
-      `${r.pass ? 'pass' : 'FAIL'}  ${r.id.padEnd(34)} paper ${String(r.paper).padEnd(8)} ours ${String(r.ours).padEnd(8)} (${r.tolerance})`,
+      `${r.pass ? 'pass' : r.knownFailure ? 'KNOWN' : 'FAIL'}  ${r.id.padEnd(34)} paper ${String(r.paper).padEnd(8)} ours ${String(r.ours).padEnd(8)} (${r.tolerance})`,
     );
     console.log(`      ${r.metric}`);
     console.log(`      source: ${r.source}`);
+    if (!r.pass && r.knownFailure) console.log(`      known: ${r.knownFailure}`);
   }
 }
-process.exitCode = rows.every((r) => r.pass) ? 0 : 1;
+process.exitCode = rows.every((r) => r.pass || r.knownFailure) ? 0 : 1;

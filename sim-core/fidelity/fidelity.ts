@@ -11,4 +11,6 @@ export interface FidelityRow {
   ours: number | string;
   tolerance: string;
   pass: boolean;
+  /** A failure the model's fidelity document explains (where, and why it is kept). */
+  knownFailure?: string;
 }

@@ -26,7 +26,7 @@ export const RECEIVE_ACTS = {
       });
     t.got[msg.seq] = true;
     t.gotCount += 1;
-    emit(ctx, { kind: 'flash.recvLine', node: node.id, transfer: p.id, seq: msg.seq, line });
+    emit(ctx, { kind: 'flash.recvLine', node: node.id, transfer: p.id, component: msg.seq, line });
   },
   invalidateCpu(ctx, node, run) {
     const msg = ctx.state.messages[run.msg]!;

@@ -139,7 +139,7 @@ export function fireDirectory(
   const to = cell.next as keyof typeof FLASH_DIRECTORY.states;
   if (to === 'uncached') delete node.dir[line];
   else node.dir[line] = to;
-  emit(ctx, { kind: 'flash.dir', node: node.id, line, event, from, to });
+  if (to !== from) emit(ctx, { kind: 'flash.dir', node: node.id, line, event, from, to });
   return cell.actions;
 }
 

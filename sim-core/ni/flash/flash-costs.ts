@@ -92,10 +92,14 @@ export const FLASH_COSTS = {
     'speculative work during a cache get',
   ),
   dirtyFinish: sys(7, '[reading] Table 2 [003 L101-102]', 'update the directory, write back, send'),
-  unalignedLine: sys(3, '[default] 10-37 % [003 L144]', 'two-buffer load and wrap, per line'),
+  unalignedLine: sys(
+    3,
+    '[calibrated] 10-37 % at C4 [003 L144]',
+    'two-buffer load and wrap, per line',
+  ),
   unalignedInvocation: sys(
-    8,
-    '[default] 10-37 % [003 L144]',
+    20,
+    '[calibrated] 10-37 % at C4 [003 L144]',
     'extra load and buffer per invocation',
   ),
   // Memory and the processor cache as MAGIC sees them [003 L77].
@@ -114,7 +118,7 @@ export const FLASH_COSTS = {
   // The receiver (seed gives no occupancies: round2-spec §B2.2).
   recvCheck: sys(5, '[calibrated] Table 1 network 45', 'check the PID tag, record and directory'),
   recvFinish: sys(
-    34,
+    35,
     '[calibrated] Table 3 U/U bidirectional',
     'count the line, update the record',
   ),

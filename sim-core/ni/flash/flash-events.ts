@@ -61,12 +61,13 @@ export type FlashEventBody =
       to: number;
       type: MsgType;
       transfer: number;
-      seq: number;
+      /** The component's sequence number (a get's line), or −1. */
+      component: number;
       lane: 0 | 1;
       msg: number;
       bytes: number;
     }
-  | { kind: 'flash.recvLine'; node: number; transfer: number; seq: number; line: number }
+  | { kind: 'flash.recvLine'; node: number; transfer: number; component: number; line: number }
   | {
       kind: 'flash.swq';
       node: number;

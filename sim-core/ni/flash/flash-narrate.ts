@@ -47,9 +47,9 @@ export const flashVocabulary: EventVocabulary<FlashEventBody, FlashMeta> = {
         ? `${at(e)} processor cache: ${line(e.line)} invalidated (${e.from}→I)`
         : `${at(e)} processor cache: a get for ${line(e.line)} (${e.from}→${e.to}) — state at ${e.state}, first word at ${e.first}, last at ${e.last}; the port is not pipelined`,
     'flash.send': (e) =>
-      `${at(e)} Outbox: ${e.type}${e.seq >= 0 ? ` ${e.seq}` : ''} of ${xfer(e.transfer)} → node ${e.to} on the ${e.lane === 1 ? 'reply' : 'request'} lane (${e.bytes} B)`,
+      `${at(e)} Outbox: ${e.type}${e.component >= 0 ? ` ${e.component}` : ''} of ${xfer(e.transfer)} → node ${e.to} on the ${e.lane === 1 ? 'reply' : 'request'} lane (${e.bytes} B)`,
     'flash.recvLine': (e) =>
-      `${at(e)} MAGIC: component ${e.seq} of ${xfer(e.transfer)} written to ${line(e.line)}`,
+      `${at(e)} MAGIC: component ${e.component} of ${xfer(e.transfer)} written to ${line(e.line)}`,
     'flash.swq': (e) =>
       `${at(e)} software queue: ${xfer(e.transfer)} ${e.op === 'reschedule' ? 'rescheduled — the PP is free for other messages' : `scheduled (${e.handler})`}${e.waiting ? `; ${e.waiting} more rest in memory` : ''}`,
     'flash.dir': (e) => `${at(e)} directory: ${line(e.line)} ${e.from}→${e.to} on ${e.event}`,

@@ -66,7 +66,7 @@ function injectOne(ctx: FlashCtx, node: FlashNode, queue: 'request' | 'reply'): 
     to: m.dst,
     type: m.type,
     transfer: m.transfer,
-    seq: m.seq,
+    component: m.seq,
     lane: m.lane,
     msg: m.id,
     bytes: m.bytes,

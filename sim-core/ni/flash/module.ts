@@ -102,6 +102,11 @@ export const flashModel: ModelModule<FlashTypes> = {
   summary: summariseFlash,
   vocabularies: [flashVocabulary, phaseVocabulary],
   quiet: narrateQuietFlash,
+  /** Each handler step's ledger slice is drawn, not told; Table 1's phases are told. */
+  foreground: (events) => ({
+    told: events.filter((e) => e.kind !== 'phase' || e.part !== null),
+    aside: null,
+  }),
   capabilities: {
     clocks: () => FLASH_CLOCKS,
     phases: { figure: 'Table 1 and Figs. 8-9 [003 L84, L113-137]' },

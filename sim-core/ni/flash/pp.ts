@@ -44,7 +44,10 @@ function roomFor(ctx: FlashCtx, node: FlashNode, c: Candidate): boolean {
   let need = 1;
   if (c.handler === 'transfer' && c.transfer >= 0) {
     const t = ctx.state.transfers[c.transfer]!;
-    need = Math.max(1, Math.min(ctx.cfg.chunk, plan(ctx, t.id).components - cursorOf(ctx, t)));
+    need = Math.max(
+      1,
+      Math.min(ctx.cfg.chunk, capacity, plan(ctx, t.id).components - cursorOf(ctx, t)),
+    );
     if (freeBuffers(node) === 0) return false;
   }
   return node.outq[sends].length + need <= capacity;

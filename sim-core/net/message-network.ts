@@ -32,8 +32,15 @@ export interface MessageShape {
 
 export interface MessageNetwork<S> {
   initial(): S;
-  /** May a message from `src` to `dst` leave its node now (on `lane`, 0 if absent)? */
-  canInject(net: S, p: LinkParams, src: number, dst: number, lane?: number): boolean;
+  /** May a message (of `bytes`) from `src` to `dst` leave its node now (on `lane`, 0 if absent)? */
+  canInject(
+    net: S,
+    p: LinkParams,
+    src: number,
+    dst: number,
+    lane?: number,
+    bytes?: number,
+  ): boolean;
   inject(
     net: S,
     p: LinkParams,
@@ -57,4 +64,6 @@ export interface MessageNetwork<S> {
   inTransit(net: S): readonly { msg: number; arrivesAt: number }[];
   /** The first cycle `src`'s link is free again (the cycle itself when idle). */
   linkFreeAt?(net: S, src: number, now: number): number;
+  /** A deep copy of a snapshot's state to run on, when a plain copy will not do. */
+  revive?(net: S): S;
 }

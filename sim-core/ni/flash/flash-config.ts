@@ -3,6 +3,7 @@
  * cost filled in, and each transfer's geometry worked out once.
  */
 import type { LinkParams } from '../../net/message-network';
+import type { RouterKind } from '../../network/routing';
 import type { Costs } from './flash-costs';
 import type { FlashOp, FlashTransferOut } from './flash-schema';
 import { componentCount, sourceLineCount, transferPages } from './geometry';
@@ -26,6 +27,7 @@ export interface FlashConfig {
   addressValidity: 'invalidation' | 'hold-off';
   network: LinkParams & {
     kind: 'pipe' | 'torus';
+    router: RouterKind;
     latency: number;
     bytesPerCycle: number;
     lanes: number;

@@ -7,12 +7,12 @@ import { cellOf } from '../../memory/protocol';
 import { MESI } from '../../memory/protocols/mesi';
 import type { SnoopingEvent } from '../../memory/protocols/snooping-vocabulary';
 import type { MessageNetwork } from '../../net/message-network';
-import type { NetworkPipe } from '../../net/pipe';
 import type { PhaseCategory } from '../../ledger/phase-events';
 import { FLASH_DIRECTORY, type DirectoryAction, type DirectoryEvent } from './directory';
 import type { FlashConfig, TransferPlan } from './flash-config';
 import { FLASH_COSTS, type CostName } from './flash-costs';
 import type { FlashModelEvent } from './flash-events';
+import type { FlashNet } from './flash-network';
 import type {
   CacheLineState,
   FlashMsg,
@@ -27,7 +27,7 @@ export interface FlashCtx {
   cfg: FlashConfig;
   state: FlashState;
   events: FlashModelEvent[];
-  net: MessageNetwork<NetworkPipe>;
+  net: MessageNetwork<FlashNet>;
   now: number;
 }
 

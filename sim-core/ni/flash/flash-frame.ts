@@ -114,6 +114,7 @@ export function flashFrame(
   cfg: FlashConfig,
   s: FlashState,
   programs: readonly CpuOp[][],
+  inTransit: readonly { msg: number; arrivesAt: number }[],
 ): FlashFrame {
   const m = (id: number) => msgView(s.messages[id]!);
   return {
@@ -183,7 +184,7 @@ export function flashFrame(
       srcValid: t.srcValid,
       t: { ...t.t },
     })),
-    inFlight: s.net.inFlight.map((f) => {
+    inFlight: inTransit.map((f) => {
       const msg = s.messages[f.msg]!;
       return { ...msgView(msg), lane: msg.lane, sentAt: msg.sentAt, arrivesAt: f.arrivesAt };
     }),

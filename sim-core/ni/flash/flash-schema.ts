@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ModelSchema, ModelScenario } from '../../model';
+import { ROUTER_NAMES } from '../../network/routing';
 import { choice, intIn } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
 import { COST_NAMES, type CostName } from './flash-costs';
@@ -90,7 +91,9 @@ export const flashSystem = z.strictObject({
   addressValidity: choice(['invalidation', 'hold-off']).default('invalidation'),
   network: z
     .strictObject({
+      /** `torus`: a 2×2 torus of 40-phit packets (4 B a phit) instead of the seed's pipe. */
       kind: choice(['pipe', 'torus']).default('pipe'),
+      router: choice(ROUTER_NAMES).default('chaos'),
       latency: intIn(1, 10_000).default(22),
       bytesPerCycle: intIn(1, 64).default(4),
       /** Request and reply lanes [003 L12]; 1 puts every message on one. */

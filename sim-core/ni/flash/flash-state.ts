@@ -6,8 +6,8 @@
  * command records, the translation hash table and the hold-off counter; and per transfer its
  * operation record.
  */
-import type { NetworkPipe } from '../../net/pipe';
 import type { DirectoryState } from './directory';
+import type { FlashNet } from './flash-network';
 import type { HandlerName } from './handlers';
 
 export type AddressSpace = 'normal' | 'io' | 'message' | 'reserved';
@@ -199,7 +199,7 @@ export interface FlashState {
   transfers: TransferState[];
   messages: Record<number, FlashMsg>;
   nextMsg: number;
-  net: NetworkPipe;
+  net: FlashNet;
   /** The last cycle something moved (the watchdog's reference). */
   progressAt: number;
 }

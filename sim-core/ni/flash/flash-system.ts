@@ -14,8 +14,8 @@
  *   6. invariants; the run halts when every program and transfer is done, or nothing has moved
  *      for `checks.stallWatchdog` cycles (a deadlock: the naive handler, hold-off's cycle).
  */
+import { clonePlain } from '../../kernel/clone';
 import type { MessageNetwork } from '../../net/message-network';
-import { pipe, type NetworkPipe } from '../../net/pipe';
 import { expandProgram, runCpu, type CpuOp } from './cpu';
 import type { FlashConfig } from './flash-config';
 import type { FlashCtx } from './flash-context';
@@ -27,6 +27,7 @@ import type { CacheLineState, FlashNode, FlashState, TransferState } from './fla
 import { bufferBase, LINE_BYTES } from './geometry';
 import { deliverNetwork, releaseBuffers, runOutbox, runProcessorBus } from './links';
 import { runPp } from './pp';
+import { flashNetwork, type FlashNet } from './flash-network';
 
 const CACHE_OF: Readonly<Record<string, CacheLineState | null>> = {
   uncached: null,
@@ -116,9 +117,10 @@ function initialTransfer(id: number, components: number): TransferState {
 export class FlashSystem {
   state: FlashState;
   readonly programs: CpuOp[][];
-  private readonly net: MessageNetwork<NetworkPipe> = pipe;
+  readonly net: MessageNetwork<FlashNet>;
 
   constructor(readonly cfg: FlashConfig) {
+    this.net = flashNetwork(cfg);
     const nodes = Array.from({ length: cfg.nodes }, (_, i) => initialNode(cfg, i));
     placeLines(cfg, nodes);
     this.programs = Array.from({ length: cfg.nodes }, (_, i) =>
@@ -177,7 +179,13 @@ export class FlashSystem {
   }
 
   frame(): FlashFrame {
-    return flashFrame(this.cfg, this.state, this.programs);
+    return flashFrame(this.cfg, this.state, this.programs, this.net.inTransit(this.state.net));
+  }
+
+  /** A snapshot's state to run on (the torus's records are rebuilt, as the network model does). */
+  revive(state: FlashState): FlashState {
+    const copy = clonePlain(state);
+    return this.net.revive ? { ...copy, net: this.net.revive(state.net) } : copy;
   }
 
   stats(): FlashStats {

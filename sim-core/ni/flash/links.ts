@@ -54,7 +54,7 @@ function injectOne(ctx: FlashCtx, node: FlashNode, queue: 'request' | 'reply'): 
   const m = state.messages[item.msg]!;
   const lane = cfg.network.lanes > 1 ? m.lane : 0;
   if ((ctx.net.linkFreeAt?.(state.net, node.id, ctx.now) ?? ctx.now) > ctx.now) return;
-  if (!ctx.net.canInject(state.net, cfg.network, node.id, m.dst, lane)) return;
+  if (!ctx.net.canInject(state.net, cfg.network, node.id, m.dst, lane, m.bytes)) return;
   node.outq[queue].shift();
   ctx.net.inject(state.net, cfg.network, ctx.now, m.id, node.id, m.dst, { bytes: m.bytes, lane });
   m.sentAt = ctx.now;

@@ -102,6 +102,8 @@ export type FlashEventBody =
         | 'release';
       holdOff: number;
     }
-  | { kind: 'flash.transfer'; transfer: number; status: TransferStatus; node: number };
+  | { kind: 'flash.transfer'; transfer: number; status: TransferStatus; node: number }
+  /** A handler spins on a full output queue: the PP serves nothing else (the naive handler). */
+  | { kind: 'flash.spin'; node: number; handler: HandlerName; transfer: number };
 
 export type FlashModelEvent = FlashEventBody | PhaseEventBody | CommonEventBody;

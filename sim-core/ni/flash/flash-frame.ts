@@ -68,6 +68,7 @@ export interface FlashFrame {
   nodes: FlashNodeView[];
   transfers: TransferView[];
   inFlight: (MsgView & { lane: number; sentAt: number; arrivesAt: number })[];
+  stats: FlashStats;
 }
 
 export type TableOneTimes = Readonly<Record<TableOnePart, number>> & { fixed: number };
@@ -116,6 +117,7 @@ export function flashFrame(
   programs: readonly CpuOp[][],
   inTransit: readonly { msg: number; arrivesAt: number }[],
 ): FlashFrame {
+  const stats = flashStats(cfg, s);
   const m = (id: number) => msgView(s.messages[id]!);
   return {
     model: 'flash',
@@ -188,6 +190,7 @@ export function flashFrame(
       const msg = s.messages[f.msg]!;
       return { ...msgView(msg), lane: msg.lane, sentAt: msg.sentAt, arrivesAt: f.arrivesAt };
     }),
+    stats,
   };
 }
 

@@ -77,9 +77,12 @@ export const flashVocabulary: EventVocabulary<FlashEventBody, FlashMeta> = {
           : e.status === 'waitCredit'
             ? `${xfer(e.transfer)} waits for the receiver to post space`
             : `${xfer(e.transfer)}: ${e.status}`,
+    'flash.spin': (e) =>
+      `${at(e)} PP: the ${e.handler} handler spins on a full output queue — it holds the PP, so nothing drains node ${e.node}'s input queues (a run-to-completion PP must never block on output [003 L68])`,
   },
   log: {
     who: {
+      'flash.spin': (e, a) => a('PP', e.node),
       'flash.cmd': (e, a) => a(e.op === 'commit' || e.op === 'retry' ? 'P' : 'MAGIC', e.node),
       'flash.arrive': (e, a) => a('Inbox', e.node),
       'flash.dispatch': (e, a) => a('Inbox', e.node),
@@ -99,7 +102,7 @@ export const flashVocabulary: EventVocabulary<FlashEventBody, FlashMeta> = {
       'flash.handler': (e) =>
         `${e.handler} ${e.op}${e.op === 'end' ? ` (${e.busy} cycles)` : ''}: ${e.what}`,
     },
-    style: { 'flash.dir': 'transition', 'flash.arrive': 'transition' },
+    style: { 'flash.dir': 'transition', 'flash.arrive': 'transition', 'flash.spin': 'violation' },
   },
 };
 

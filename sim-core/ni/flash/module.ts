@@ -19,6 +19,7 @@ import {
   type FlashWorkloadOut,
 } from './flash-schema';
 import { FlashSystem } from './flash-system';
+import { bottleneck, nextHandler } from './flash-predictions';
 import { FLASH_DIRECTORY } from './directory';
 import { FLASH_CLOCKS, summariseFlash } from './flash-summary';
 
@@ -86,8 +87,8 @@ export const flashModel: ModelModule<FlashTypes> = {
   kind: 'flash',
   topics: [{ name: 'flash', heading: 'FLASH', short: 'FLASH' }],
   schema: flashSchema,
-  views: ['notes', 'phases', 'protocol', 'log', 'stats'],
-  defaultViews: ['notes', 'phases', 'log', 'stats'],
+  views: ['notes', 'magic', 'handler', 'transfer', 'records', 'phases', 'protocol', 'log', 'stats'],
+  defaultViews: ['notes', 'magic', 'handler', 'transfer', 'log', 'stats'],
   configOf: flashConfigOf,
   create: (config) => new FlashSystem(config),
   meta: (config, instance) => flashMeta(config, instance.programs),
@@ -113,7 +114,7 @@ export const flashModel: ModelModule<FlashTypes> = {
     protocol: () => FLASH_DIRECTORY,
     blockBytes: () => 128,
   },
-  predictions: [],
+  predictions: [nextHandler, bottleneck],
   derivedStats: {
     transferCycles: {
       desc: 'FLASH: cycles of the first transfer, from the command sequence to the receiver’s clean-up (−1 if unfinished)',

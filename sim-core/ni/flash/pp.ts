@@ -218,12 +218,13 @@ export function runPp(ctx: FlashCtx, node: FlashNode): void {
               what: step.what,
               transfer: run.transfer,
             });
+            // The naive handler breaks the rule on purpose (flash-must-yield): told, drawn red.
             if (step.until === 'outputSpace')
               emit(ctx, {
-                kind: 'invariant.violation',
-                rule: 'capacity',
-                block: -1,
-                detail: `node ${node.id}: the ${h.title} handler blocks on a full output queue, and the PP serves nothing else`,
+                kind: 'flash.spin',
+                node: node.id,
+                handler: run.handler,
+                transfer: run.transfer,
               });
           }
           return;

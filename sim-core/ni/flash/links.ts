@@ -10,7 +10,9 @@ import type { FlashMsg, FlashNode } from './flash-state';
 import { HEADER_BYTES } from './geometry';
 import { tableOne } from './table-one';
 
-const ledgerOf = (m: FlashMsg) => (m.transfer >= 0 ? m.transfer : otherMessage(m.id));
+/** A credit travels before the send begins: it is not part of the transfer's anatomy. */
+const ledgerOf = (m: FlashMsg) =>
+  m.transfer >= 0 && m.type !== 'credit' ? m.transfer : otherMessage(m.id);
 
 /** Messages due from the network enter their queues, or wait in it. */
 export function deliverNetwork(ctx: FlashCtx): void {

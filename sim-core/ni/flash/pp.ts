@@ -133,11 +133,25 @@ function firstInvocation(ctx: FlashCtx, node: FlashNode, transfer: number): void
   const t = ctx.state.transfers[transfer]!;
   if (t.t.setupEnd >= 0 || t.t.ack < 0) return;
   t.t.setupEnd = ctx.now;
+  if (t.status === 'committed') {
+    t.status = 'sending';
+    emit(ctx, { kind: 'flash.transfer', transfer: t.id, status: t.status, node: node.id });
+  }
   tableOne(ctx, t, 'setup', t.t.ack, ctx.now, node.id);
 }
 
-const ledgerMessage = (run: RunningHandler) =>
-  run.transfer >= 0 ? run.transfer : otherMessage(run.msg);
+/**
+ * Whose latency a handler's steps are: its transfer's, except the receiver posting its receive
+ * (done before the send begins, so not part of the transfer's Table 1 anatomy).
+ */
+function ledgerMessage(ctx: FlashCtx, node: FlashNode, run: RunningHandler): number {
+  if (run.transfer < 0) return otherMessage(run.msg);
+  const posting =
+    run.msg >= 0 &&
+    ctx.state.messages[run.msg]!.src === node.id &&
+    plan(ctx, run.transfer).to === node.id;
+  return posting ? otherMessage(run.msg) : run.transfer;
+}
 
 /** The cycle a wait's event happens (Infinity: not yet known). */
 function waitEnds(ctx: FlashCtx, node: FlashNode, run: RunningHandler, until: WaitName): number {
@@ -189,7 +203,7 @@ export function runPp(ctx: FlashCtx, node: FlashNode): void {
           run.until = ctx.now + cost;
           run.stepAt = ctx.now;
           slice(ctx, {
-            message: ledgerMessage(run),
+            message: ledgerMessage(ctx, node, run),
             node: node.id,
             actor: 'PP',
             phase: step.what,
@@ -231,7 +245,7 @@ export function runPp(ctx: FlashCtx, node: FlashNode): void {
         }
         if (run.stalledAt >= 0) {
           slice(ctx, {
-            message: ledgerMessage(run),
+            message: ledgerMessage(ctx, node, run),
             node: node.id,
             actor: 'PP',
             phase: step.what,

@@ -97,8 +97,11 @@ function PerLineChart({ t }: { t: TransferRow }) {
       className="fl-svg"
       data-testid="per-line-chart"
     >
-      <text className="fl-sub" x={L} y={10}>
-        cycles a line (marginal {marginal.toFixed(1)} + fixed {fixed} / N) · MB/s
+      <text className="fl-sub" x={4} y={12}>
+        cycles a line against lines sent N: marginal {marginal.toFixed(1)} (blue)
+      </text>
+      <text className="fl-sub" x={4} y={26}>
+        + fixed {fixed} / N (orange); MB/s above each bar
       </text>
       {ns.map((n, i) => {
         const am = fixed / n;
@@ -150,8 +153,8 @@ function PerLineChart({ t }: { t: TransferRow }) {
 function ChunkChart({ meta }: { meta: FlashMeta }) {
   const pts = chunkCurve(meta);
   const floor = dirtyFloor(meta);
-  const W = 320;
-  const H = 170;
+  const W = 360;
+  const H = 190;
   const L = 40;
   const x = scaleLinear()
     .domain([0, pts.length - 1])
@@ -170,11 +173,14 @@ function ChunkChart({ meta }: { meta: FlashMeta }) {
       className="fl-svg"
       data-testid="chunk-chart"
     >
-      <text className="fl-sub" x={L} y={10}>
-        sender cycles a line against k (from the handler’s steps)
+      <text className="fl-sub" x={4} y={12}>
+        sender cycles a line against the chunk factor k
+      </text>
+      <text className="fl-sub" x={4} y={26}>
+        (from the handler’s steps; this run’s k filled)
       </text>
       <line className="fl-floor" x1={L} x2={W - 10} y1={y(floor)} y2={y(floor)} />
-      <text className="fl-tick" x={W - 12} y={y(floor) - 3} textAnchor="end">
+      <text className="fl-tick" x={W - 12} y={y(floor) + 14} textAnchor="end">
         cache floor {floor}
       </text>
       <path className="fl-curve fl-dirty-curve" d={path('dirty')} />

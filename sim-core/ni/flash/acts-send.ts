@@ -119,6 +119,10 @@ export const SEND_ACTS = {
   lineFromCache(ctx, node, run) {
     fireDirectory(ctx, node, run.access!.line, 'CacheReply');
   },
+  /** The retrieved line goes back to memory as it streams in (the directory now says clean). */
+  writeBack(ctx, node, run) {
+    writeAccess(ctx, node, run.access!.line, run.transfer);
+  },
   sendGet(ctx, node, run) {
     const p = plan(ctx, run.transfer);
     const t = transferOf(ctx, run);

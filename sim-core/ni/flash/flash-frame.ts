@@ -224,7 +224,8 @@ export function flashStats(cfg: FlashConfig, s: FlashState): FlashStats {
         lines: p.components,
         status: t.status,
         cycles: done ? t.t.end - t.t.start : -1,
-        perLine: t.t.lastTail > t.t.firstByte ? (t.t.lastTail - t.t.firstByte) / p.components : 0,
+        // Known once the last component has left the sender.
+        perLine: t.status === 'draining' || t.status === 'done' ? (t.t.lastTail - t.t.firstByte) / p.components : 0,
         table1: tableOneOf(t),
       };
     }),

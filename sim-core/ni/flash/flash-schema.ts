@@ -211,6 +211,14 @@ export const flashSchema: ModelSchema<FlashSystemOut, FlashWorkloadOut> = {
           );
           return;
         }
+        if (op.op === 'remap' && !sending) {
+          issue(
+            [...at, 'transfer'],
+            `only the sender's pages are remapped: the receiver's addresses are in flight, which invalidation cannot protect [003 L61]`,
+            'SCN013',
+          );
+          return;
+        }
         if ((op.op === 'remap' || op.op === 'shadow') && op.page >= transferPages(t, sending)) {
           const what =
             op.op === 'remap'

@@ -31,6 +31,7 @@ export type ActName =
   | 'readWrapLine'
   | 'getLine'
   | 'lineFromCache'
+  | 'writeBack'
   | 'sendGet'
   | 'sendComponent'
   | 'nextLine'
@@ -110,6 +111,7 @@ const sendLine: Step[] = [
   pp('speculate', 'speculative work: header and state for this line'),
   wait('lineState', 'stall until the cache answers with the line state'),
   act('lineFromCache', 'update the directory: the line is clean now'),
+  act('writeBack', 'write the line back to memory from its data buffer'),
   branch('aligned', { yes: 'finish dirty' }, 'aligned?'),
   pp('unalignedLine', 'two-buffer load: wrap into the next buffer'),
   pp('dirtyFinish', 'write the line back to memory and send it', 'finish dirty'),

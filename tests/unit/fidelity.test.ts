@@ -17,6 +17,7 @@ import {
   txPerBlockRow,
 } from '../../sim-core/fidelity/cni';
 import { craniumRows } from '../../sim-core/fidelity/cranium';
+import { flashRows } from '../../sim-core/fidelity/flash';
 
 describe('fidelity against the Cranium thesis (seed 001)', () => {
   it('torus.zeroLoad: every hop count on 8×8 takes exactly 4·(j+1) + L cycles', () => {
@@ -99,5 +100,52 @@ describe('fidelity against the Cranium thesis: the NI (seed 001 §6.1)', () => {
       fig.filter((r) => !r.pass).map((r) => `${r.id} ${String(r.ours)}/${String(r.paper)}`),
     ).toEqual([]);
     expect(row('cranium.claim.16KB').pass).toBe(true);
+  });
+});
+
+describe('fidelity against seed 003 (FLASH)', () => {
+  const rows = flashRows();
+  const row = (id: string) => rows.find((r) => r.id === id)!;
+
+  it('lists every row of round2-spec §B2.4', () => {
+    expect(rows.map((r) => r.id)).toEqual([
+      'flash.t1.total',
+      'flash.4KB.uncached',
+      'flash.4KB.dirty',
+      'flash.peak.uncached',
+      'flash.peak.dirty',
+      'flash.net.perLine',
+      ...['U.U', 'U.C', 'D.U', 'D.C'].flatMap((s) => [`flash.t3.${s}.uni`, `flash.t3.${s}.bi`]),
+      'flash.global.pipelined',
+      'flash.global.collect',
+      'flash.bottleneck',
+      'flash.chunk.curve',
+      'flash.chunk.c4delta',
+      'flash.unaligned',
+      'flash.bidir',
+      'flash.global.order',
+    ]);
+  });
+
+  it('Table 1 is exact: 41 + 116 + 24 + 45 + 58 = 284', () => {
+    expect(row('flash.t1.total')).toMatchObject({ ours: 284, pass: true });
+  });
+
+  it.each(rows.map((r) => r.id).filter((id) => id !== 'flash.t1.total'))(
+    '%s passes, or fails as docs/fidelity/flash.md says',
+    (id) => {
+      const r = row(id);
+      expect(
+        r.pass || r.knownFailure !== undefined,
+        `${r.metric}: ours ${r.ours}, paper ${r.paper}`,
+      ).toBe(true);
+    },
+  );
+
+  it('only the two documented Table 3 rows are known failures', () => {
+    expect(rows.filter((r) => !r.pass).map((r) => r.id)).toEqual([
+      'flash.t3.U.C.bi',
+      'flash.t3.D.U.bi',
+    ]);
   });
 });

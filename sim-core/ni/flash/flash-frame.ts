@@ -225,7 +225,10 @@ export function flashStats(cfg: FlashConfig, s: FlashState): FlashStats {
         status: t.status,
         cycles: done ? t.t.end - t.t.start : -1,
         // Known once the last component has left the sender.
-        perLine: t.status === 'draining' || t.status === 'done' ? (t.t.lastTail - t.t.firstByte) / p.components : 0,
+        perLine:
+          t.status === 'draining' || t.status === 'done'
+            ? (t.t.lastTail - t.t.firstByte) / p.components
+            : 0,
         table1: tableOneOf(t),
       };
     }),

@@ -142,14 +142,14 @@ function firstInvocation(ctx: FlashCtx, node: FlashNode, transfer: number): void
 
 /**
  * Whose latency a handler's steps are: its transfer's, except the receiver posting its receive
- * (done before the send begins, so not part of the transfer's Table 1 anatomy).
+ * and the sender recording the credit (done before the send begins: not in Table 1's anatomy).
  */
 function ledgerMessage(ctx: FlashCtx, node: FlashNode, run: RunningHandler): number {
   if (run.transfer < 0) return otherMessage(run.msg);
+  const msg = run.msg >= 0 ? ctx.state.messages[run.msg]! : null;
   const posting =
-    run.msg >= 0 &&
-    ctx.state.messages[run.msg]!.src === node.id &&
-    plan(ctx, run.transfer).to === node.id;
+    msg !== null &&
+    (msg.type === 'credit' || (msg.src === node.id && plan(ctx, run.transfer).to === node.id));
   return posting ? otherMessage(run.msg) : run.transfer;
 }
 

@@ -86,7 +86,7 @@ function PerLineChart({ t }: { t: TransferRow }) {
   const B = 24;
   const y = scaleLinear()
     .domain([0, marginal + fixed])
-    .range([H - B, 8]);
+    .range([H - B, 34]);
   const bw = (W - L - 50) / ns.length;
   return (
     <svg
@@ -161,7 +161,7 @@ function ChunkChart({ meta }: { meta: FlashMeta }) {
     .range([L + 20, W - 20]);
   const y = scaleLinear()
     .domain([0, Math.max(...pts.map((p) => p.dirty)) + 6])
-    .range([H - 24, 10]);
+    .range([H - 24, 50]);
   const path = (key: 'clean' | 'dirty') =>
     pts.map((p, i) => `${i ? 'L' : 'M'}${x(i)},${y(p[key])}`).join(' ');
   return (
@@ -204,7 +204,7 @@ function ChunkChart({ meta }: { meta: FlashMeta }) {
           </text>
         </g>
       ))}
-      <text className="fl-tick" x={x(0) + 6} y={y(pts[0]!.dirty) - 6}>
+      <text className="fl-tick" x={x(0) + 8} y={y(pts[0]!.dirty) - 8}>
         dirty
       </text>
       <text className="fl-tick" x={x(0) + 6} y={y(pts[0]!.clean) + 14}>

@@ -86,7 +86,7 @@ function PerLineChart({ t }: { t: TransferRow }) {
   const B = 24;
   const y = scaleLinear()
     .domain([0, marginal + fixed])
-    .range([H - B, 34]);
+    .range([H - B, 46]);
   const bw = (W - L - 50) / ns.length;
   return (
     <svg

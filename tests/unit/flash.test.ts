@@ -279,3 +279,46 @@ describe('time travel', () => {
     expect(again).toEqual(ahead);
   });
 });
+
+describe('the share link', () => {
+  it('carries every FLASH setting the menus and compare choices change', async () => {
+    const { encodeLink, decodeLink } = await import('../../sim-core/scenario/share-link');
+    const { applyOverrides } = await import('../../sim-core/scenario/overrides');
+    const overrides = [
+      { path: 'system.chunk', value: 8 },
+      { path: 'system.handler', value: 'chunked' },
+      { path: 'system.network', value: { kind: 'torus', lanes: 1 } },
+      { path: 'system.addressValidity', value: 'hold-off' },
+      { path: 'system.coherence', value: 'collect' },
+      { path: 'system.costs.cleanup', value: 70 },
+      { path: 'workload.transfers.0.sender', value: 'dirty' },
+      { path: 'workload.transfers.0.aligned', value: false },
+      { path: 'workload.transfers.0.srcOffset', value: 24 },
+    ];
+    const link = encodeLink({
+      source: { kind: 'builtin', id: 'flash-4kb-anatomy', overrides },
+      cycle: 9,
+    });
+    const state = decodeLink(link);
+    expect(state?.ok).toBe(true);
+    if (!state?.ok || state.value.source.kind !== 'builtin') return;
+    const applied = applyOverrides(builtin('flash-4kb-anatomy'), state.value.source.overrides);
+    expect(applied.ok).toBe(true);
+    const parsed = parseScenario(applied.ok ? applied.value : null);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const sc = parsed.value as FlashScenario;
+    expect(sc.system).toMatchObject({
+      chunk: 8,
+      addressValidity: 'hold-off',
+      coherence: 'collect',
+      network: { kind: 'torus', lanes: 1 },
+    });
+    expect(sc.system.costs.cleanup).toBe(70);
+    expect(sc.workload.transfers[0]).toMatchObject({
+      sender: 'dirty',
+      aligned: false,
+      srcOffset: 24,
+    });
+  });
+});

@@ -35,6 +35,7 @@ import craniumForgotSync from './cranium/forgot-sync.json';
 import craniumQueueOverflow from './cranium/queue-overflow.json';
 import craniumScheduler from './cranium/scheduler.json';
 import craniumDmaCoherence from './cranium/dma-coherence.json';
+import craniumNiDesigns from './cranium/ni-designs.json';
 import flashMacropipeline from './flash/flash-macropipeline.json';
 import flashCommandSequence from './flash/flash-command-sequence.json';
 import flash4kbAnatomy from './flash/flash-4kb-anatomy.json';
@@ -83,6 +84,7 @@ const entries: [string, unknown][] = [
   ['cranium/queue-overflow.json', craniumQueueOverflow],
   ['cranium/scheduler.json', craniumScheduler],
   ['cranium/dma-coherence.json', craniumDmaCoherence],
+  ['cranium/ni-designs.json', craniumNiDesigns],
   ['flash/flash-macropipeline.json', flashMacropipeline],
   ['flash/flash-command-sequence.json', flashCommandSequence],
   ['flash/flash-4kb-anatomy.json', flash4kbAnatomy],

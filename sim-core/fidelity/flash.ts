@@ -11,7 +11,7 @@ import type { FlashScenario } from '../ni/flash/flash-schema';
 import { FlashSystem } from '../ni/flash/flash-system';
 import { flashConfigOf } from '../ni/flash/module';
 import { parseScenario } from '../scenario/parse';
-import type { FidelityRow } from './fidelity';
+import type { FidelityRow, RowOrigin } from './fidelity';
 
 type Sender = 'uncached' | 'clean' | 'dirty' | 'remote';
 type Receiver = 'uncached' | 'clean' | 'dirty';
@@ -127,19 +127,23 @@ function tableOneRow(): FidelityRow {
     paper: 284,
     ours: t1.fixed,
     tolerance: 'exact; 41/116/58 composed, 24 and 45 emergent ±10 %',
+    kind: 'Q',
+    origin: 'composed',
     pass: t1.fixed === 284 && composed && emergent,
   };
 }
 
-function fourKbRow(id: string, sender: Sender, paper: number, kind: string): FidelityRow {
+function fourKbRow(id: string, sender: Sender, paper: number, origin: RowOrigin): FidelityRow {
   const ours = round(µs(transferCycles({ sender })), 2);
   return {
     id,
     source: 'seed 003 Fig. 6 [L84]',
-    metric: `4 KB (32 lines), sender ${sender}, receiver uncached, C4, receive posted: µs from the command sequence to the receiver's clean-up (${kind})`,
+    metric: `4 KB (32 lines), sender ${sender}, receiver uncached, C4, receive posted: µs from the command sequence to the receiver's clean-up`,
     paper,
     ours,
     tolerance: '±2 %',
+    kind: 'Q',
+    origin,
     pass: near(ours, paper, 0.02),
   };
 }
@@ -154,6 +158,8 @@ function peakRow(sender: Sender, paper: number): FidelityRow {
     paper,
     ours,
     tolerance: '±3 %',
+    kind: 'Q',
+    origin: 'emergent',
     pass: near(ours, paper, 0.03),
   };
 }
@@ -168,9 +174,17 @@ function perLineRow(): FidelityRow {
     paper: '40 / 48.7',
     ours: `${round(s.perLine)} / ${round(amortised)}`,
     tolerance: '±1 %',
+    kind: 'Q',
+    origin: 'emergent',
     pass: near(s.perLine, 40, 0.01) && near(amortised, 48.7, 0.01),
   };
 }
+
+/** Which Table 3 rows a parameter was fitted to (the library's 0.6 µs, the receiver's handler). */
+const T3_ORIGIN: Readonly<Record<string, RowOrigin>> = {
+  'flash.t3.U.U.uni': 'calibrated',
+  'flash.t3.U.U.bi': 'calibrated',
+};
 
 /** Table 3 [L148-157]: sender and receiver states, one way and both ways at once. */
 export const TABLE_3 = [
@@ -179,13 +193,6 @@ export const TABLE_3 = [
   { sender: 'dirty', receiver: 'uncached', uni: 18.3, bi: 27.8 },
   { sender: 'dirty', receiver: 'clean', uni: 18.4, bi: 29.7 },
 ] as const;
-
-const KNOWN_T3: Readonly<Record<string, string>> = {
-  'flash.t3.U.C.bi':
-    'the seed adds 3.4 µs for a clean receiver both ways but 0.1 µs one way; with the receiver handler under the 40-cycle network bound (needed one way) the PP cannot spend 10 more cycles a line both ways (docs/fidelity/flash.md, "Table 3")',
-  'flash.t3.D.U.bi':
-    'one PP runs the dirty sender\'s stalled handler and the receive handler, so their times add (86 cycles a line); the seed\'s 76 is sub-additive, and a run-to-completion PP has no way to use its stall (docs/fidelity/flash.md, "Table 3")',
-};
 
 function tableThreeRows(): FidelityRow[] {
   const letter = (s: string) => s[0]!.toUpperCase();
@@ -211,8 +218,9 @@ function tableThreeRows(): FidelityRow[] {
         paper: row[way],
         ours,
         tolerance: '±5 %',
+        kind: 'Q',
+        origin: T3_ORIGIN[id] ?? 'emergent',
         pass,
-        ...(!pass && KNOWN_T3[id] ? { knownFailure: KNOWN_T3[id] } : {}),
       };
     }),
   );
@@ -233,6 +241,8 @@ function globalRows(): FidelityRow[] {
       paper,
       ours,
       tolerance: '±10 %',
+      kind: 'Q',
+      origin: coherence === 'pipelined' ? 'calibrated' : 'emergent',
       pass: near(ours, paper, 0.1),
     };
   });
@@ -260,6 +270,8 @@ function bottleneckRow(): FidelityRow {
     paper: 'u/u, c/u: network; d/u: sender; u/d: receiver',
     ours,
     tolerance: 'ordering',
+    kind: 'R',
+    origin: 'emergent',
     pass: found.every((f, i) => f.which === states[i]![2]),
   };
 }
@@ -285,6 +297,8 @@ function chunkRows(): FidelityRow[] {
       paper: 'falls; k=4 most; dirty k=8 → 43',
       ours: `dirty k=8 ${round(dirty[3]!)}`,
       tolerance: 'ordering',
+      kind: 'R',
+      origin: 'composed',
       pass:
         falls(clean) &&
         falls(dirty) &&
@@ -299,6 +313,8 @@ function chunkRows(): FidelityRow[] {
       paper: '13.7 / 3.5',
       ours: `${round(deltaClean)} / ${round(deltaDirty)}`,
       tolerance: '±1.5 cycles each',
+      kind: 'Q',
+      origin: 'composed',
       pass: Math.abs(deltaClean - 13.7) <= 1.5 && Math.abs(deltaDirty - 3.5) <= 1.5,
     },
     {
@@ -308,6 +324,8 @@ function chunkRows(): FidelityRow[] {
       paper: '10–37 % slower',
       ours: `${pct(slowClean)} / ${pct(slowDirty)}`,
       tolerance: 'each in 10–37 %',
+      kind: 'R',
+      origin: 'calibrated',
       pass: [slowClean, slowDirty].every((x) => x >= 0.1 && x <= 0.37),
     },
   ];
@@ -340,6 +358,8 @@ function orderRows(): FidelityRow[] {
           ? 'holds'
           : 'broken',
       tolerance: 'ordering',
+      kind: 'R',
+      origin: 'emergent',
       pass:
         t3.every((x) => x.bi > x.uni) &&
         ordered(t3.map((x) => x.uni)) &&
@@ -352,6 +372,8 @@ function orderRows(): FidelityRow[] {
       paper: 'collect > pipelined > local dirty',
       ours: collect > pipelined && pipelined > local ? 'holds' : 'broken',
       tolerance: 'ordering',
+      kind: 'R',
+      origin: 'emergent',
       pass: collect > pipelined && pipelined > local,
     },
   ];

@@ -29,6 +29,7 @@ import {
 } from '../sim-core/fidelity/cni-figures';
 import { craniumRows } from '../sim-core/fidelity/cranium';
 import { craniumAnalysisRows } from '../sim-core/fidelity/cranium-analysis';
+import { flashRows } from '../sim-core/fidelity/flash';
 import { fuguRows } from '../sim-core/fidelity/fugu';
 import { has, startTool } from './cli';
 
@@ -73,6 +74,7 @@ const rows: FidelityRow[] = [
   headMissRow(),
   ...craniumRows(),
   ...craniumAnalysisRows(),
+  ...flashRows(),
   ...fuguRows(),
 ];
 const summary = fidelitySummary(rows);

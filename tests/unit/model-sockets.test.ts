@@ -59,10 +59,12 @@ describe('models are plug-ins', () => {
       'sim-core/network/',
       'sim-core/ni/cni/',
       'sim-core/ni/cranium/',
+      'sim-core/ni/flash/',
       'sim-core/ni/fugu/',
       'src/models/bus/',
       'src/models/cni/',
       'src/models/cranium/',
+      'src/models/flash/',
       'src/models/fugu/',
       'src/models/network/',
     ]);

@@ -97,9 +97,16 @@ describe('the built-in assignments', () => {
     for (const a of builtinAssignments) expect(a.file).toBe(`${a.id}.json`);
   });
 
-  it('span coherence, coherent NIs, the torus, Cranium and FUGU', () => {
+  it('span coherence, coherent NIs, the torus, Cranium, FLASH and FUGU', () => {
     const topics = new Set(builtinAssignments.map((a) => (a.doc as { topic: string }).topic));
-    expect([...topics].sort()).toEqual(['coherence', 'coherent-ni', 'cranium', 'fugu', 'torus']);
+    expect([...topics].sort()).toEqual([
+      'coherence',
+      'coherent-ni',
+      'cranium',
+      'flash',
+      'fugu',
+      'torus',
+    ]);
   });
 
   it.each(builtinAssignments.map((a) => [a.id]))('%s parses and mixes question kinds', (id) => {

@@ -130,6 +130,37 @@ describe('CNI16Qm (§B.6.4, lecture E9)', () => {
     expect(snarf.stats.nodes[1]!.transactions.RD).toBeLessThan(plain.nodes[1]!.transactions.RD);
   });
 
+  it('goes on delivering under MESI and MSI, whose reads cancel the write-backs of unread blocks', () => {
+    // Issue 23: the 17th message evicts a block of a slot P is reading; P's read takes it from
+    // the NI's write-back buffer and cancels the write-back, which the NI was waiting for.
+    const stream = { kind: 'stream', bytes: 1000, count: 8, from: 0, to: 1 };
+    for (const protocol of ['MESI', 'MSI']) {
+      const { sim, events, stats } = run({ nodes: 2, ni: 'CNI16Qm', protocol }, stream);
+      expect(sim.halted, protocol).toBe(true);
+      expect(stats.messages.delivered, protocol).toBe(40);
+      expect(events.some((e) => e.kind === 'cni.coh' && e.from === 'MI_A' && e.to === 'I')).toBe(
+        true,
+      );
+    }
+  });
+
+  it('interrupts the processor when all 128 memory slots are full, so blocked senders drain', () => {
+    // Three nodes each send 8 × 17 network messages to each other: every receive queue fills
+    // while its processor is still sending, and without the interrupt all three wait for ever.
+    const doc = cniDoc({ nodes: 3, ni: 'CNI16Qm' }, { kind: 'alltoall', bytes: 4096, rounds: 8 });
+    const sim = createSim(scenarioOf({ ...doc, limits: { maxCycles: 1_000_000 } }));
+    const events = runToEnd(sim, 1_000_000);
+    const stats = sim.stats() as CniStats;
+    expect(sim.halted).toBe(true);
+    expect(stats.messages.delivered).toBe(stats.messages.sent);
+    const interrupts = events.filter(
+      (e) => e.kind === 'cni.device' && /queue is full/.test(e.what),
+    );
+    expect(interrupts.length).toBeGreaterThan(0);
+    expect(events.some((e) => e.kind === 'cni.msg' && e.phase === 'buffer')).toBe(true);
+    expect(events.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
+  });
+
   it('is refused on the I/O bus, naming the field', () => {
     const result = parseScenario(cniDoc({ nodes: 2, ni: 'CNI16Qm', bus: 'io' }, burst));
     expect(result.ok).toBe(false);

@@ -122,6 +122,7 @@ export class CniSystem {
           txRequested: false,
           pendingCount: 0,
           pulls: [],
+          rxFullInterrupt: false,
           frames:
             ni.receiveHome === 'memory' ? new Array<number>(ni.deviceCacheBlocks).fill(-1) : [],
         },

@@ -134,4 +134,6 @@ export interface CniState {
   lastSeq: Record<string, number>;
   violations: number;
   lost: number;
+  /** Cycles in a row with messages outstanding and none taking a step (kernel/watchdog.ts). */
+  quiet: number;
 }

@@ -155,5 +155,6 @@ export function initialState(
     nextPacket: 1,
     nextMessage: 1,
     barrierGeneration: 0,
+    quiet: 0,
   };
 }

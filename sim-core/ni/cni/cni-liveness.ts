@@ -1,8 +1,8 @@
 /**
  * The coherent NIs' progress watchdog (kernel/watchdog.ts): every message a node sends must be
  * taken by its receiver. Progress is a message taking a step (sent, injected, arrived, accepted,
- * received, buffered; not a blocked send's retry), a store of message data, or a message on its
- * way through the network. With messages outstanding and none of these for longer than the
+ * received, buffered; not a blocked send's retry), a store of message data, a word through NI2w's
+ * data registers, or a message on its way through the network. With messages outstanding and none of these for longer than the
  * longest work the scenario itself prescribes plus `checks.stallWatchdog`, the run reports a
  * `sim.stall` saying where each node's messages wait.
  */
@@ -10,6 +10,7 @@ import type { CniModelEvent } from './cni-events';
 import type { CniConfig } from './cni-config';
 import type { CniState } from './cni-state';
 import type { Layout } from './layout';
+import { DATA_REGISTERS } from './mechanisms/ni2w';
 
 /** Quiet cycles before a stall is reported: the watchdog's limit past any prescribed work. */
 export function quietLimit(cfg: CniConfig): number {
@@ -31,13 +32,15 @@ export function quietLimit(cfg: CniConfig): number {
 
 /**
  * Progress this cycle: a message took a step (a blocked send's retry is none), a store wrote
- * message data (a block that bounces between P and the NI is slow, not stuck), or a message is on
- * its way. Polls are loads, and so are a full queue's re-reads: a stuck node only reads.
+ * message data (a block that bounces between P and the NI is slow, not stuck), a word crossed a
+ * data register, or a message is on its way. Polls are loads, and so are a full queue's re-reads:
+ * a stuck node only reads.
  */
 const isProgress = (e: CniModelEvent): boolean =>
   (e.kind === 'cni.msg' && e.phase !== 'blocked') ||
   (e.kind === 'cni.access' && e.op === 'store' && e.hit) ||
-  (e.kind === 'cni.coh' && e.actions.includes('performStore'));
+  (e.kind === 'cni.coh' && e.actions.includes('performStore')) ||
+  (e.kind === 'cni.txn' && DATA_REGISTERS.includes(e.target));
 
 export const progressed = (events: readonly CniModelEvent[], inTransit: number): boolean =>
   inTransit > 0 || events.some(isProgress);

@@ -120,8 +120,7 @@ export class CraniumSystem {
     const ctx = this.ctx;
     const s = ctx.state;
     const processors = ctx.programNodes.map((n) => s.nodes[n]!.proc);
-    const phitsMoved = s.net.stats.inFlight > 0 && s.net.idleCycles === 0;
-    const moving = nodesProgressed(processors, s.cycle, phitsMoved, ctx.events);
+    const moving = nodesProgressed(processors, s.cycle, ctx.events);
     s.quiet = quietAfter(s.quiet, moving, !s.halted);
     if (s.quiet === this.cfg.network.stallWatchdog)
       ctx.events.push({

@@ -13,7 +13,7 @@ import { cniConfigOf } from './cni-config-of';
 import { cniSchema, type CniSystemOut, type CniWorkloadOut } from './cni-schema';
 import { cniSweepPlan, cniSweepPoint, type CniSweepRequest } from './cni-sweep';
 import { CniSystem } from './cni-system';
-import { NI_KINDS } from './config';
+import { BUS_NAMES, NI_KINDS } from './config';
 
 export interface CniTypes {
   kind: 'cni';
@@ -76,7 +76,7 @@ export const cniModel: ModelModule<CniTypes> = {
   }),
   /** "2 nodes · CNI16Q · memory bus · MOESI"; a local queue joins two processors, with no NI. */
   describe({ system, workload }) {
-    const bus = system.bus === 'io' ? 'I/O bus' : 'memory bus';
+    const bus = BUS_NAMES[system.bus];
     const w = workload.messages;
     if (w.kind === 'local-queue')
       return `1 node · two processors and a local queue of ${w.slots} slots · ${bus} · ${system.protocol}`;

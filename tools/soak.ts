@@ -1,5 +1,5 @@
 /**
- * npm run soak [-- --cycles N] [--family NAME ...] [--jobs N] [--seed N] [--json]
+ * npm run soak [-- --cycles N] [--family NAME ...] [--only TEXT] [--jobs N] [--seed N] [--json]
  * npm run soak -- --replay FAMILY/CONFIGURATION/SEED/RUN
  *
  * Soaks every model family of the registry (tools/soak/families.ts) for at least `--cycles`
@@ -49,12 +49,29 @@ function drawRun(family: AnySoakFamily, configuration: number, seed: number, run
   return fc.sample(arbitrary, { seed: (seed + run * 7_919) | 0, numRuns: 1 })[0];
 }
 
+/** One run's audit; a model that throws has broken one of its own checks: a violation. */
+function auditSafely(family: AnySoakFamily, job: Job, run: number): RunAudit {
+  const config = family.configurations[job.configuration]!;
+  try {
+    return family.audit(
+      config,
+      drawRun(family, job.configuration, job.seed, run),
+      family.runCycles,
+    );
+  } catch (error) {
+    const audit = cleanAudit({ messages: false, order: false });
+    audit.violations = 1;
+    audit.cycles = 1;
+    audit.problem = `threw: ${error instanceof Error ? error.message : String(error)}`;
+    return audit;
+  }
+}
+
 const add = (a: number | null, b: number | null) =>
   a === null && b === null ? null : (a ?? 0) + (b ?? 0);
 
 function soakOne(job: Job): Row {
   const family = familyOf(job.family);
-  const config = family.configurations[job.configuration]!;
   const started = performance.now();
   const cpu = process.cpuUsage();
   const total = cleanAudit({ messages: true, order: true });
@@ -63,11 +80,7 @@ function soakOne(job: Job): Row {
   const problems: Row['problems'] = [];
   let runs = 0;
   while (total.cycles < job.cycles) {
-    const audit = family.audit(
-      config,
-      drawRun(family, job.configuration, job.seed, runs),
-      family.runCycles,
-    );
+    const audit = auditSafely(family, job, runs);
     keepsMessages ||= audit.lost !== null;
     keepsOrder ||= audit.reordered !== null;
     total.cycles += audit.cycles;
@@ -104,6 +117,8 @@ function soakOne(job: Job): Row {
 interface Options {
   cycles: number;
   families: string[];
+  /** Only configurations whose label contains this text. */
+  only: string | null;
   jobs: number;
   seed: number;
   json: boolean;
@@ -114,6 +129,7 @@ function parseArgs(argv: string[]): Options {
   const opts: Options = {
     cycles: 10_000_000,
     families: [],
+    only: null,
     jobs: availableParallelism(),
     seed: Date.now() % 2 ** 31,
     json: false,
@@ -130,6 +146,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--jobs') opts.jobs = int(flag, argv[++i], 1);
     else if (flag === '--seed') opts.seed = int(flag, argv[++i], 0);
     else if (flag === '--family') opts.families.push(familyOf(argv[++i] ?? '').name);
+    else if (flag === '--only') opts.only = argv[++i] ?? '';
     else if (flag === '--json') opts.json = true;
     else if (flag === '--replay') opts.replay = argv[++i] ?? '';
     else throw new Error(`unknown option ${flag}`);
@@ -220,12 +237,18 @@ async function main(): Promise<void> {
     (f) => !opts.families.length || opts.families.includes(f.name),
   );
   const jobs = families.flatMap((f) =>
-    f.configurations.map((_, configuration) => ({
-      family: f.name,
-      configuration,
-      cycles: opts.cycles,
-      seed: (opts.seed + configuration * 104_729) % 2 ** 31,
-    })),
+    f.configurations.flatMap((c, configuration) =>
+      opts.only === null || c.label.includes(opts.only)
+        ? [
+            {
+              family: f.name,
+              configuration,
+              cycles: opts.cycles,
+              seed: (opts.seed + configuration * 104_729) % 2 ** 31,
+            },
+          ]
+        : [],
+    ),
   );
   const started = performance.now();
   const rows: Row[] = [];

@@ -8,6 +8,7 @@ import { MESSAGE_NETWORKS } from '../../sim-core/net/networks';
 import { runToEnd, scenarioOf } from '../property/support';
 import { findBuiltin } from '../../scenarios/index';
 import { CNI_BUS_PRESETS } from '../../sim-core/ni/cni/config';
+import { CniSystem } from '../../sim-core/ni/cni/cni-system';
 import { CNI_SOFTWARE_OVERHEAD } from '../../sim-core/ni/cni/cni-schema';
 import type { SimEventBody } from '../../sim-core/trace/events';
 
@@ -255,6 +256,29 @@ describe('software flow control (§B.7, lecture E8)', () => {
     // Every buffered message is handled later, from user memory.
     const received = new Set(phase(events, 'receive').map((e) => e.kind === 'cni.msg' && e.msg));
     expect(buffered.every((e) => e.kind === 'cni.msg' && received.has(e.msg))).toBe(true);
+  });
+
+  it('with no software overhead a node handles its buffered messages a cycle each, hundreds of them', () => {
+    // Found by npm run test:soak: a blocked CNI4 node buffered 233 messages, and handling them at
+    // no cost ran the interpreter's 200 steps without an operation.
+    const cfg = defaultCniConfig('CNI4', 'io', { kind: 'alltoall', bytes: 3111, rounds: 6 });
+    const sim = new CniSystem({
+      ...cfg,
+      nodes: 4,
+      softwareOverhead: 0,
+      pollCdr: true,
+      virtualPolling: 'same-block',
+      backoff: 103,
+      pollWork: 28,
+      network: { kind: 'pipe', latency: 319, window: 2 },
+    });
+    let buffered = 0;
+    while (!sim.state.halted && sim.state.cycle < 2_000_000) {
+      sim.step();
+      buffered = Math.max(buffered, ...sim.state.nodes.map((n) => n.app.buffered.length));
+    }
+    expect(sim.state.halted).toBe(true);
+    expect(buffered).toBeGreaterThan(200);
   });
 
   it('CNI512Q absorbs the bursts and CNI16Qm overflows into memory: neither buffers', () => {

@@ -107,7 +107,10 @@ const appMain: CniRoutine = (ctx, f: RoutineFrame, a: Agent<AgentName>): Step =>
       }
       if (app.buffered.length > 0) {
         const msg = app.buffered.shift()!;
-        return work(ctx, takeMessage(ctx, msg, a.name), 'handle a message buffered in user memory');
+        // At least a cycle each, even with no software overhead and no handler: a node that
+        // buffered hundreds of messages does not handle them all in one cycle.
+        const cycles = Math.max(1, takeMessage(ctx, msg, a.name));
+        return work(ctx, cycles, 'handle a message buffered in user memory');
       }
       if (app.expect > 0) {
         f.pc = 10;

@@ -14,8 +14,8 @@ export function StallNotice() {
   if (!stall || stall.kind !== 'sim.stall' || cycle < stall.cycle) return null;
   return (
     <div className="stall-notice" role="status" data-testid="stall-notice">
-      <strong>Stalled since cycle {stall.cycle}:</strong> {stall.progress} for{' '}
-      {stall.quietCycles} cycles, with work outstanding. {stall.waiting}.
+      <strong>Stalled since cycle {stall.cycle}:</strong> {stall.progress} for {stall.quietCycles}{' '}
+      cycles, with work outstanding. {stall.waiting}.
     </div>
   );
 }

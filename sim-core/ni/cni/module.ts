@@ -88,6 +88,13 @@ export const cniModel: ModelModule<CniTypes> = {
   vocabularies: [cniVocabulary],
   quiet: narrateQuietCni,
   capabilities: {
+    /** Cycles are the 200 MHz processor's; the memory bus runs at 100 MHz, the I/O bus at 50. */
+    clocks: () => ({
+      cycleDomain: 'cpu',
+      cpuHz: 200e6,
+      systemHz: 100e6,
+      source: '000 L733-751 (I/O bus 50 MHz)',
+    }),
     sweeps: {
       /** Every NI that fits the bus at every message size: Fig. 6's round trip or Fig. 7's bandwidth. */
       'message-size': (scenario, request: CniSweepRequest) =>

@@ -6,6 +6,7 @@ import { busSoak } from './bus';
 import { cniSoak } from './cni';
 import { craniumSoak } from './cranium';
 import { erase, type AnySoakFamily } from './family';
+import { flashSoak } from './flash';
 import { torusSoak } from './torus';
 
 export const SOAK_FAMILIES: readonly AnySoakFamily[] = [
@@ -13,4 +14,5 @@ export const SOAK_FAMILIES: readonly AnySoakFamily[] = [
   erase(cniSoak),
   erase(torusSoak),
   erase(craniumSoak),
+  erase(flashSoak),
 ];

@@ -15,6 +15,7 @@ import {
 } from '../../sim-core/index';
 import { builtinScenarios } from '../../scenarios/index';
 import { fuguSettings } from '../../src/models/fugu/fugu-settings';
+import { runFugu } from '../../sim-core/fidelity/fugu-runs';
 import type { FuguStats } from '../../sim-core/ni/fugu/fugu-frame';
 
 const fastPath = () => builtinScenarios.find((s) => s.id === 'fugu-fast-path')!.doc;
@@ -160,5 +161,68 @@ describe('FUGU share links', () => {
         String(s.options[s.options.length - 1]![0]),
       );
     }
+  });
+});
+
+describe('FUGU liveness: runs the soak (tools/soak/fugu.ts) once found never ending', () => {
+  const app = (program: unknown[], cycles: number) => ({
+    name: 'A',
+    gid: 1,
+    handlers: [{ name: 'h', cycles }],
+    program,
+    repeat: 3,
+  });
+
+  it('halts while the scheduler runs on some node at every cycle (short slices, skew)', () => {
+    const run = runFugu({
+      system: {
+        kind: 'fugu',
+        nodes: 4,
+        scheduler: { timeslice: 309, skew: 0.9, switchCycles: 194 },
+      },
+      workload: {
+        apps: [
+          {
+            ...app(
+              [
+                { op: 'send', to: 'all', handler: 'h' },
+                { op: 'compute', cycles: 71 },
+              ],
+              524,
+            ),
+            nodes: [2, 3],
+          },
+        ],
+      },
+      limits: { maxCycles: 200_000 },
+    });
+    expect(run.violations).toEqual([]);
+    expect(run.halted).toBe(true);
+    expect(run.stats.delivered).toBe(6);
+  });
+
+  it('a poll in an atomic section the timeout revoked reads the buffered messages (transparency)', () => {
+    const run = runFugu({
+      system: { kind: 'fugu', nodes: 4, atomicity: 'kernel', atomicityTimeout: 35 },
+      workload: {
+        apps: [
+          app(
+            [
+              { op: 'send', to: 'next', handler: 'h', args: 13 },
+              { op: 'compute', cycles: 7 },
+              { op: 'beginatom', vps: [1] },
+              { op: 'poll', vps: [1], messages: 1 },
+              { op: 'endatom', vps: [1] },
+            ],
+            600,
+          ),
+        ],
+      },
+      limits: { maxCycles: 200_000 },
+    });
+    expect(run.violations).toEqual([]);
+    expect(run.halted).toBe(true);
+    expect(run.stats.delivered).toBe(12);
+    expect(run.stats.byPath.buffered).toBeGreaterThan(0);
   });
 });

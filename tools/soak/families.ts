@@ -7,6 +7,7 @@ import { cniSoak } from './cni';
 import { craniumSoak } from './cranium';
 import { erase, type AnySoakFamily } from './family';
 import { flashSoak } from './flash';
+import { fuguSoak } from './fugu';
 import { torusSoak } from './torus';
 
 export const SOAK_FAMILIES: readonly AnySoakFamily[] = [
@@ -15,4 +16,5 @@ export const SOAK_FAMILIES: readonly AnySoakFamily[] = [
   erase(torusSoak),
   erase(craniumSoak),
   erase(flashSoak),
+  erase(fuguSoak),
 ];

@@ -187,8 +187,9 @@ function takeInterrupt(ctx: FuguCtx, node: FuguNode): void {
 /**
  * A spin's condition. A wait ends when its handlers have run. A poll ends when its messages have
  * been handled — found by the poll itself, or, while the process is buffered, run by the message
- * thread from the buffer (transparency: the program polls the virtual interface, [004 L909, L923]);
- * meanwhile it polls, and a message-available flag it sees is received on the polling path.
+ * thread from the buffer, or read from the buffer by the poll when no thread may run them
+ * (transparency: the program polls the virtual interface, [004 L909, L923]); meanwhile it polls,
+ * and a message-available flag it sees is received on the polling path.
  */
 function spinDone(ctx: FuguCtx, node: FuguNode, f: Frame): boolean {
   const p = procOf(ctx, f.pid);
@@ -197,7 +198,18 @@ function spinDone(ctx: FuguCtx, node: FuguNode, f: Frame): boolean {
     f.steps = [f.steps[0]!];
     return true;
   }
-  if (f.routine === 'wait' || firedRow(ctx, node).id !== 'poll') return false;
+  if (f.routine === 'wait') return false;
+  // Transparent access [004 L923]: buffered, with no message thread to run them (the atomic
+  // section they wait for is this one), the poll reads the buffered copies itself, in order.
+  const buffered = p.buffer.queue[0];
+  if (p.mode === 'BUFFERED' && buffered !== undefined && !hasExtract(p)) {
+    f.steps = [
+      f.steps[0]!,
+      ...extractSteps(ctx, handlerOf(ctx, buffered.msg), msgOf(ctx, buffered.msg).args),
+    ];
+    return true;
+  }
+  if (firedRow(ctx, node).id !== 'poll') return false;
   const head = node.ni.inputQueue[0]!;
   waited(ctx, node, head);
   f.msg = head;

@@ -75,11 +75,12 @@ describe('FUGU fast path (Table 4-4)', () => {
 });
 
 describe('FUGU bad input', () => {
-  const cases: [string, Override[], string, RegExp][] = [
+  const cases: [string, Override[], string, string, RegExp][] = [
     [
       'a timeout of 0',
       [{ path: 'system.atomicityTimeout', value: 0 }],
       'system.atomicityTimeout',
+      'SCN003',
       /1\.\.100000000, got 0/,
     ],
     [
@@ -89,37 +90,38 @@ describe('FUGU bad input', () => {
         { path: 'workload.apps.0.threshold', value: 9 },
       ],
       'workload.apps.0.threshold',
+      'SCN003',
       /more than a node has/,
     ],
     [
       'a handler longer than the run',
       [{ path: 'workload.apps.0.handlers.0.cycles', value: 30_000 }],
       'workload.apps.0.handlers.0.cycles',
+      'SCN003',
       /cannot finish within the run/,
     ],
     [
       'a GID no process has',
       [{ path: 'system.scheduler', value: { round: [1, 7] } }],
       'system.scheduler.round.1',
+      'SCN014',
       /no application has GID 7/,
     ],
     [
       'a 17-word message',
       [{ path: 'workload.apps.0.program.0.args', value: 15 }],
       'workload.apps.0.program.0.args',
+      'SCN003',
       /at most 16 words.*make 17/,
     ],
   ];
-  it.each(cases)(
-    '%s is refused with SCN003 naming the field',
-    (_what, overrides, path, message) => {
-      const found = issues(fastPath(), overrides);
-      expect(found).toHaveLength(1);
-      expect(found[0]!.code).toBe('SCN003');
-      expect(found[0]!.path).toBe(path);
-      expect(found[0]!.message).toMatch(message);
-    },
-  );
+  it.each(cases)('%s is refused naming the field', (_what, overrides, path, code, message) => {
+    const found = issues(fastPath(), overrides);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.code).toBe(code);
+    expect(found[0]!.path).toBe(path);
+    expect(found[0]!.message).toMatch(message);
+  });
 
   it('soft atomicity refuses polling (Table 4-4: n.a.)', () => {
     const found = issues(fastPath(), [
@@ -128,7 +130,7 @@ describe('FUGU bad input', () => {
         value: [{ op: 'beginatom' }, { op: 'poll', messages: 1 }],
       },
     ]);
-    expect(found.map((i) => i.path)).toEqual(['workload.apps.0.program.1']);
+    expect(found.map((i) => [i.code, i.path])).toEqual([['SCN016', 'workload.apps.0.program.1']]);
   });
 });
 

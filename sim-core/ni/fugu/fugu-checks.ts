@@ -1,6 +1,8 @@
 /**
  * The FUGU scenario's cross-field checks: each names the field at fault and says why in the seed's
- * terms (docs/errors.md, SCN003). Nothing here runs the model; a scenario that passes runs.
+ * terms (docs/errors.md): SCN003 a number beyond what the machine or the run allows, SCN014 a name
+ * or GID the scenario does not have, SCN016 settings that contradict one another. Nothing here
+ * runs the model; a scenario that passes runs.
  */
 import type { IssueSink } from '../../model';
 import type { FuguScenario } from './fugu-format';
@@ -12,13 +14,15 @@ const MAX_DMA_ARGS = 4;
 
 export function checkFugu(sc: FuguScenario, issue: IssueSink): void {
   const { system, workload } = sc;
+  const missing = (path: (string | number)[], message: string) => issue(path, message, 'SCN014');
+  const conflict = (path: (string | number)[], message: string) => issue(path, message, 'SCN016');
   const nodes = system.nodes;
   const gids = new Map<number, number>();
   workload.apps.forEach((app, a) => {
     const at = (...path: (string | number)[]) => ['workload', 'apps', a, ...path];
     const seen = gids.get(app.gid);
     if (seen !== undefined)
-      issue(
+      conflict(
         at('gid'),
         `applications ${seen} and ${a} both have GID ${app.gid}; a GID names one application [004 L797]`,
       );
@@ -27,7 +31,10 @@ export function checkFugu(sc: FuguScenario, issue: IssueSink): void {
     (app.nodes ?? []).forEach((n, i) => {
       if (n >= nodes) issue(at('nodes', i), `expected a node 0..${nodes - 1}, got ${n}`);
       if ((app.nodes ?? []).indexOf(n) !== i)
-        issue(at('nodes', i), `node ${n} is listed twice: an application has one process per node`);
+        conflict(
+          at('nodes', i),
+          `node ${n} is listed twice: an application has one process per node`,
+        );
     });
     if (app.threshold !== undefined && app.threshold > system.pages.perNode)
       issue(
@@ -35,17 +42,17 @@ export function checkFugu(sc: FuguScenario, issue: IssueSink): void {
         `an overflow threshold of ${app.threshold} pages is more than a node has (system.pages.perNode = ${system.pages.perNode})`,
       );
     if (app.like !== undefined && (app.program.length > 0 || app.handlers.length > 0))
-      issue(
+      conflict(
         at('like'),
         `an application look-alike brings its own program and handlers: remove "program" and "handlers", or "like"`,
       );
     if (app.messages !== undefined && app.like === undefined)
-      issue(
+      conflict(
         at('messages'),
         'only an application look-alike ("like") counts its messages: give the program its sends',
       );
     if (app.interactive && (app.program.length > 0 || app.like !== undefined))
-      issue(
+      conflict(
         at('interactive'),
         'an interactive job runs the work that arrives for it: give it no program and no "like"',
       );
@@ -57,9 +64,9 @@ export function checkFugu(sc: FuguScenario, issue: IssueSink): void {
           `a handler of ${h.cycles} cycles cannot finish within the run (limits.maxCycles = ${sc.limits.maxCycles})`,
         );
       if (h.reply !== undefined && !handlers.has(h.reply))
-        issue(at('handlers', i, 'reply'), `no handler "${h.reply}" in application ${app.name}`);
+        missing(at('handlers', i, 'reply'), `no handler "${h.reply}" in application ${app.name}`);
       if (app.handlers.findIndex((g) => g.name === h.name) !== i)
-        issue(at('handlers', i, 'name'), `two handlers are called "${h.name}"`);
+        conflict(at('handlers', i, 'name'), `two handlers are called "${h.name}"`);
     });
     let atomic = false;
     app.program.forEach((op, i) => {
@@ -67,19 +74,22 @@ export function checkFugu(sc: FuguScenario, issue: IssueSink): void {
       if (op.op === 'endatom') atomic = false;
       if (op.op === 'poll') {
         if (!atomic)
-          issue(
+          conflict(
             at('program', i),
             'a poll runs inside an atomic section: put a beginatom before it [004 L580]',
           );
         if (system.atomicity === 'soft')
-          issue(
+          conflict(
             at('program', i),
             'soft atomicity has no polling column in Table 4-4 (n.a.) [004 L861]: set system.atomicity to "hard" or "kernel"',
           );
       }
       if (op.op !== 'send') return;
       if (!handlers.has(op.handler))
-        issue(at('program', i, 'handler'), `no handler "${op.handler}" in application ${app.name}`);
+        missing(
+          at('program', i, 'handler'),
+          `no handler "${op.handler}" in application ${app.name}`,
+        );
       if (op.args + 2 > MAX_WORDS)
         issue(
           at('program', i, 'args'),
@@ -101,11 +111,11 @@ export function checkFugu(sc: FuguScenario, issue: IssueSink): void {
           `application ${app.name} has virtual processors 0..${spans.length - 1}, got ${op.to}`,
         );
       if (typeof op.to !== 'number' && spans.length < 2)
-        issue(at('program', i, 'to'), `"${op.to}" needs an application of at least 2 processes`);
+        conflict(at('program', i, 'to'), `"${op.to}" needs an application of at least 2 processes`);
     });
   });
   (system.scheduler.round ?? []).forEach((slot, i) => {
     if (slot !== 'free' && !gids.has(slot))
-      issue(['system', 'scheduler', 'round', i], `no application has GID ${slot}`);
+      missing(['system', 'scheduler', 'round', i], `no application has GID ${slot}`);
   });
 }

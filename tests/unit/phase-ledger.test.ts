@@ -100,7 +100,7 @@ describe('phase ledger', () => {
     expect(hw.lanes.map((l) => l.key)).toEqual(['0:NI']);
   });
 
-  it('narrates a slice with its length, its category and where the cost comes from', () => {
+  it('narrates a slice with its length, its category and where the cost comes from (no full stop: the cycle joins its sentences with them)', () => {
     const e = {
       kind: 'phase' as const,
       ...slice({ part: 'User Data', source: '[002 L64]' }),
@@ -108,7 +108,7 @@ describe('phase ledger', () => {
       seq: 0,
     };
     expect(phaseVocabulary.narration.phase(e, null)).toBe(
-      'CPU: Send1: user data of message 0, 10 cycles (cycles 0–10, host software, User Data; [002 L64]).',
+      'CPU: Send1: user data of message 0, 10 cycles (cycles 0–10, host software, User Data; [002 L64])',
     );
   });
 });

@@ -35,10 +35,74 @@ const BAND_H = 15;
 /** Neighbouring stages alternate between two shades, so each bar of Table 4-4 stands apart. */
 const SHADES = ['#0072B2', '#56B4E9'];
 
-/** The cycles the chosen message's slices on this node cover, whatever the current cycle. */
-function span(h: NodeHistory, message: number): [number, number] {
-  const mine = h.slices.filter((s) => s.message === message);
-  return [Math.min(...mine.map((s) => s.start)), Math.max(...mine.map((s) => s.end))];
+/** A stretch of cycles the timeline draws: around the chosen message's slices. */
+interface Window {
+  from: number;
+  to: number;
+}
+
+/** Cycles of margin around a slice; quieter stretches longer than GAP_MIN are cut out. */
+const MARGIN = 10;
+const GAP_MIN = 120;
+const GAP_W = 34;
+const WINDOW_MIN_W = 72;
+
+/**
+ * The stretches around the chosen message's slices on this node that have begun by `cycle`, and
+ * the UAC bands that overlap them (a handler stuck past its slices, the timer counting down): a
+ * message's life is bursts of work (send, insert, extract…) between long waits, so the waits are
+ * cut out and drawn as a gap mark, and the bursts keep their width. A stretch appears when it
+ * begins (no hint of what comes).
+ */
+function windowsOf(h: NodeHistory, message: number, cycle: number): Window[] {
+  const work = h.slices
+    .filter((s) => s.message === message && s.start <= cycle)
+    .map((s) => ({ from: s.start - MARGIN, to: Math.max(s.end, s.start + 40) + MARGIN }));
+  const held = h.bands
+    .filter((b) => b.start <= cycle)
+    .map((b) => ({ from: b.start - MARGIN, to: Math.min(b.end, cycle + 1) + MARGIN }))
+    .filter((b) => work.some((w) => b.from < w.to && w.from < b.to));
+  const windows: Window[] = [];
+  for (const span of [...work, ...held].sort((p, q) => p.from - q.from)) {
+    const last = windows.at(-1);
+    if (last && span.from - last.to < GAP_MIN) last.to = Math.max(last.to, span.to);
+    else windows.push({ ...span });
+  }
+  return windows;
+}
+
+/** A piecewise-linear x scale over the windows, with GAP_W pixels between them. */
+function piecewise(windows: readonly Window[], left: number, right: number) {
+  // Many gaps in a narrow panel share at most a third of it.
+  const gapW = Math.min(GAP_W, (right - left) / 3 / Math.max(1, windows.length - 1));
+  const room = right - left - gapW * (windows.length - 1);
+  const total = windows.reduce((t, w) => t + w.to - w.from, 0);
+  const raw = windows.map((w) => Math.max(WINDOW_MIN_W, ((w.to - w.from) / total) * room));
+  const fit = room / raw.reduce((t, r) => t + r, 0);
+  let at = left;
+  const spans = windows.map((w, i) => {
+    const width = raw[i]! * fit;
+    const span = { ...w, x0: at, x1: at + width };
+    at += width + gapW;
+    return span;
+  });
+  /** The pieces of [a, b] that fall in a window, in pixels. */
+  const pieces = (a: number, b: number) =>
+    spans
+      .filter((sp) => b > sp.from && a < sp.to)
+      .map((sp) => {
+        const k = (sp.x1 - sp.x0) / (sp.to - sp.from);
+        return {
+          x0: sp.x0 + (Math.max(a, sp.from) - sp.from) * k,
+          x1: sp.x0 + (Math.min(b, sp.to) - sp.from) * k,
+        };
+      });
+  /** A cycle's x, or null when it lies in a gap. */
+  const x = (c: number) => {
+    const sp = spans.find((w) => c >= w.from && c <= w.to);
+    return sp ? sp.x0 + ((c - sp.from) * (sp.x1 - sp.x0)) / (sp.to - sp.from) : null;
+  };
+  return { spans, pieces, x, gapW };
 }
 
 function barLabel(text: string, cycles: number, width: number): string | null {
@@ -59,28 +123,41 @@ function Timeline({
   timeout: number;
 }) {
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const [first, last] = span(h, message);
-  const start = first - 10;
-  const end = Math.max(last, first + 40) + 10;
+  const windows = windowsOf(h, message, cycle);
   const w = Math.max(360, width);
-  const x = scaleLinear()
-    .domain([start, end])
-    .range([LABEL_W, w - 10]);
-  const now = Math.min(cycle + 1, end);
-  const shown = h.slices.filter((s) => s.end > start && s.start < end && s.start <= cycle);
+  const scale = piecewise(windows, LABEL_W, w - 10);
+  const start = windows[0]!.from;
+  const end = windows.at(-1)!.to;
+  const now = cycle + 1;
+  const shown = h.slices.filter((s) => s.start <= cycle && scale.pieces(s.start, s.end).length);
   const timerTop = LANES.length * LANE_H;
   const bandsTop = timerTop + LANE_H + 6;
   const height = bandsTop + BITS.length * BAND_H + 24;
   const timerY = scaleLinear()
     .domain([0, timeout])
     .range([timerTop + LANE_H - 3, timerTop + 3]);
-  // The counter as a step line: preset while held, falling while it counts, up to now.
-  const before = [...h.timer].reverse().find((p) => p.cycle < start);
-  const points = [
-    { cycle: start, counter: before ? before.counter : timeout },
-    ...h.timer.filter((p) => p.cycle >= start && p.cycle <= now),
-    { cycle: now, counter: h.timer.filter((p) => p.cycle <= now).at(-1)?.counter ?? timeout },
-  ];
+  // The counter in each window: level while held, falling one a cycle while it counts (its
+  // events mark where it starts, stops, is preset or expires), up to now.
+  const lastPoint = (c: number) => [...h.timer].reverse().find((p) => p.cycle <= c);
+  const valueAt = (c: number) => {
+    const p = lastPoint(c);
+    if (!p) return timeout;
+    return p.counting ? Math.max(0, p.counter - (c - p.cycle)) : p.counter;
+  };
+  const timerLines = scale.spans
+    .filter((sp) => sp.from <= now)
+    .map((sp) => {
+      const until = Math.min(sp.to, now);
+      const changes = h.timer.filter((p) => p.cycle > sp.from && p.cycle <= until);
+      const xy = (c: number, v: number) => `${scale.x(c)!},${timerY(v)}`;
+      const points = [xy(sp.from, valueAt(sp.from))];
+      for (const q of changes) {
+        points.push(xy(q.cycle, valueAt(q.cycle - 1)), xy(q.cycle, q.counter));
+      }
+      points.push(xy(until, valueAt(until)));
+      return points.join(' ');
+    });
+  const nowX = scale.x(Math.min(now, end));
   return (
     <div
       ref={ref}
@@ -94,7 +171,7 @@ function Timeline({
         width={w}
         height={height}
         role="img"
-        aria-label={`timeline of message ${message}, cycles ${start} to ${end}`}
+        aria-label={`timeline of message ${message}: ${windows.map((v) => `cycles ${v.from} to ${v.to}`).join(', then ')}`}
       >
         {[...LANES, 'atomicity timer'].map((lane, i) => (
           <g key={lane}>
@@ -110,73 +187,88 @@ function Timeline({
             />
           </g>
         ))}
-        {shown.map((s, i) => {
+        {shown.flatMap((s, i) => {
           const lane = LANES.indexOf(LANE_OF[s.actor]!);
-          const x0 = x(Math.max(s.start, start));
-          const x1 = x(Math.min(s.end, now));
           const ours = s.message === message;
           const fill = !ours
             ? '#dddddd'
             : s.category === 'host-sw'
               ? SHADES[i % 2]!
               : CATEGORY_COLOURS[s.category];
-          const label = ours ? barLabel(s.phase, s.end - s.start, x1 - x0) : null;
-          return (
-            <g key={i}>
-              <rect
-                x={x0}
-                y={lane * LANE_H + 4}
-                width={Math.max(1, x1 - x0)}
-                height={LANE_H - 8}
-                fill={fill}
-                stroke="#333"
-                strokeWidth={0.5}
-              >
-                <title>{`${s.phase}: ${s.end - s.start} cycles (${s.start}–${s.end}) ${s.source}`}</title>
-              </rect>
-              {label ? (
-                <text x={x0 + 3} y={lane * LANE_H + 19} fill={inkFor(fill)} fontSize={11}>
-                  {label}
-                </text>
-              ) : null}
-            </g>
-          );
+          return scale.pieces(s.start, Math.min(s.end, now)).map(({ x0, x1 }, k) => {
+            const label = ours ? barLabel(s.phase, s.end - s.start, x1 - x0) : null;
+            return (
+              <g key={`${i}.${k}`}>
+                <rect
+                  x={x0}
+                  y={lane * LANE_H + 4}
+                  width={Math.max(1, x1 - x0)}
+                  height={LANE_H - 8}
+                  fill={fill}
+                  stroke="#333"
+                  strokeWidth={0.5}
+                >
+                  <title>{`${s.phase}: ${s.end - s.start} cycles (${s.start}–${s.end}) ${s.source}`}</title>
+                </rect>
+                {label ? (
+                  <text x={x0 + 3} y={lane * LANE_H + 19} fill={inkFor(fill)} fontSize={11}>
+                    {label}
+                  </text>
+                ) : null}
+              </g>
+            );
+          });
         })}
-        <polyline
-          fill="none"
-          stroke="#a30000"
-          strokeWidth={2}
-          points={points
-            .flatMap((p, k) => {
-              const prev = points[k - 1];
-              const px = x(Math.max(start, p.cycle));
-              return prev
-                ? [`${px},${timerY(prev.counter)}`, `${px},${timerY(p.counter)}`]
-                : [`${px},${timerY(p.counter)}`];
-            })
-            .join(' ')}
-        />
+        {timerLines.map((points, k) => (
+          <polyline key={k} fill="none" stroke="#a30000" strokeWidth={2} points={points} />
+        ))}
         {BITS.map(([bit, label, colour], i) => (
           <g key={bit}>
             <text x={4} y={bandsTop + i * BAND_H + 11} fontSize={11}>
               {label}
             </text>
             {h.bands
-              .filter((b) => b.bit === bit && b.end > start && b.start < now)
-              .map((b, k) => (
+              .filter((b) => b.bit === bit && b.start < now)
+              .flatMap((b) => scale.pieces(b.start, Math.min(b.end, now)))
+              .map(({ x0, x1 }, k) => (
                 <rect
                   key={k}
-                  x={x(Math.max(b.start, start))}
+                  x={x0}
                   y={bandsTop + i * BAND_H + 2}
-                  width={Math.max(1, x(Math.min(b.end, now)) - x(Math.max(b.start, start)))}
+                  width={Math.max(1, x1 - x0)}
                   height={BAND_H - 4}
                   fill={colour}
                 />
               ))}
           </g>
         ))}
-        {cycle >= start && cycle <= end ? (
-          <line x1={x(now)} x2={x(now)} y1={0} y2={height - 18} stroke="#111" />
+        {scale.spans.slice(1).map((sp, k) => {
+          const x0 = sp.x0 - scale.gapW;
+          const skipped = sp.from - scale.spans[k]!.to;
+          return (
+            <g key={`gap${k}`}>
+              <title>{`${skipped.toLocaleString('en')} cycles without this message's work on this node, cut out`}</title>
+              <rect x={x0 + 3} y={0} width={scale.gapW - 6} height={height - 20} fill="#f2f2f2" />
+              <path
+                d={`M${x0 + 3},${height - 26} l6,-8 M${x0 + scale.gapW - 9},${height - 26} l6,-8`}
+                stroke="#555"
+              />
+              {scale.gapW >= GAP_W ? (
+                <text
+                  x={x0 + scale.gapW / 2}
+                  y={height - 8}
+                  textAnchor="middle"
+                  fontSize={10}
+                  className="fgv-gap-label"
+                >
+                  {`+${skipped.toLocaleString('en')}`}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        {nowX !== null && cycle >= start ? (
+          <line x1={nowX} x2={nowX} y1={0} y2={height - 18} stroke="#111" />
         ) : null}
         <text x={LABEL_W} y={height - 5}>
           cycle {start}
@@ -294,7 +386,7 @@ export function AtomicityView() {
       {message === null ? (
         <p className="vg-muted">No message has been sent or received on node {node.id} yet.</p>
       ) : (
-        <div className="fgv-grid">
+        <div className="fgv-grid fgv-grid-wide">
           {table ? null : (
             <Timeline h={h} message={message} cycle={cycle} timeout={meta.atomicityTimeout} />
           )}

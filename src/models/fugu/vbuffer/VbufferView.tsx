@@ -23,16 +23,12 @@ function PageStrip({ p, pageBytes }: { p: FuguProcessView; pageBytes: number }) 
     <ol className="fgv-pages" aria-label={`${p.pages.length} buffer pages`}>
       {Array.from({ length: slots }, (_, i) => {
         const used = p.pages[i];
-        return (
+        const page = (
           <li
             key={i}
             className="fgv-page"
             style={
-              p.threshold !== null && i === p.threshold
-                ? { borderLeft: '3px solid #a30000' }
-                : used === undefined
-                  ? { borderStyle: 'dotted', background: '#f7f7f7' }
-                  : undefined
+              used === undefined ? { borderStyle: 'dotted', background: '#f7f7f7' } : undefined
             }
             title={used === undefined ? 'no page' : `${used} of ${pageBytes} bytes`}
           >
@@ -41,6 +37,18 @@ function PageStrip({ p, pageBytes }: { p: FuguProcessView; pageBytes: number }) 
             ) : null}
           </li>
         );
+        // The threshold is a red line after its last page: pages beyond it are overflow.
+        return p.threshold !== null && i === p.threshold - 1
+          ? [
+              page,
+              <li
+                key="threshold"
+                className="fgv-threshold"
+                aria-hidden="true"
+                title={`overflow threshold: ${p.threshold} pages`}
+              />,
+            ]
+          : page;
       })}
     </ol>
   );

@@ -126,3 +126,37 @@ const TABLE_4_5: Readonly<Record<string, number>> = {
   'vmalloc of a fresh page': 2982,
   'Execute null handler from buffer': 52,
 };
+
+/** A stretch of cycles the timeline draws: around the chosen message's slices. */
+export interface Window {
+  from: number;
+  to: number;
+}
+
+/** Cycles of margin around a slice; quieter stretches longer than GAP_MIN are cut out. */
+const MARGIN = 10;
+const GAP_MIN = 120;
+
+/**
+ * The stretches around the chosen message's slices on this node that have begun by `cycle`, and
+ * the UAC bands that overlap them (a handler stuck past its slices, the timer counting down): a
+ * message's life is bursts of work (send, insert, extract…) between long waits, so the waits are
+ * cut out and drawn as a gap mark, and the bursts keep their width. A stretch appears when it
+ * begins (no hint of what comes).
+ */
+export function windowsOf(h: NodeHistory, message: number, cycle: number): Window[] {
+  const work = h.slices
+    .filter((s) => s.message === message && s.start <= cycle)
+    .map((s) => ({ from: s.start - MARGIN, to: Math.max(s.end, s.start + 40) + MARGIN }));
+  const held = h.bands
+    .filter((b) => b.start <= cycle)
+    .map((b) => ({ from: b.start - MARGIN, to: Math.min(b.end, cycle + 1) + MARGIN }))
+    .filter((b) => work.some((w) => b.from < w.to && w.from < b.to));
+  const windows: Window[] = [];
+  for (const span of [...work, ...held].sort((p, q) => p.from - q.from)) {
+    const last = windows.at(-1);
+    if (last && span.from - last.to < GAP_MIN) last.to = Math.max(last.to, span.to);
+    else windows.push({ ...span });
+  }
+  return windows;
+}

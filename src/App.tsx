@@ -28,6 +28,7 @@ import { hiddenPanels, useAssignment } from './teaching/assignment-store';
 import { PredictBar, PredictCard } from './teaching/PredictCard';
 import { panelsOf, viewEntry, type ViewEntry } from './views/registry';
 import { PanelContent } from './views/PanelContent';
+import { PanelBoundary } from './views/PanelBoundary';
 import { Paced } from './state/paced';
 
 const AREAS: ViewEntry['area'][] = ['left', 'centre', 'right', 'bottom'];
@@ -95,7 +96,9 @@ export function App() {
             <Narration />
           </Paced>
           {embed ? null : <PredictBar />}
-          <PredictCard />
+          <PanelBoundary title="Predict, then see" resetKey={null}>
+            <PredictCard />
+          </PanelBoundary>
         </div>
         {ready && comparing ? (
           <CompareView open={open} />

@@ -11,6 +11,7 @@ import { formatIssue } from '../../sim-core/index';
 import { PanelExport } from '../export/PanelExport';
 import { AppStoreContext, useApp } from '../state/store';
 import { viewEntry } from '../views/registry';
+import { PanelBoundary } from '../views/PanelBoundary';
 import { PanelContent } from '../views/PanelContent';
 import { ComparePicker } from './ComparePicker';
 import { CompareDiff } from './CompareDiff';
@@ -153,7 +154,11 @@ export function CompareView({ open }: { open: ViewName[] }) {
           )}
         </div>
       ))}
-      {bReady ? <CompareDiff a={labels.a} b={labels.b} /> : null}
+      {bReady ? (
+        <PanelBoundary title="Differences" resetKey={scenarioB}>
+          <CompareDiff a={labels.a} b={labels.b} />
+        </PanelBoundary>
+      ) : null}
     </section>
   );
 }

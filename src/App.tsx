@@ -14,6 +14,7 @@ import { useLecture } from './lecture/lecture-store';
 import { EmbedBar, PresentBar } from './lecture/ModeBars';
 import { usePlayback } from './state/playback';
 import { useUrlSync } from './state/url-sync';
+import { useTabTitle } from './shell/tab-title';
 import { useApp } from './state/store';
 import { CompareView } from './compare/CompareView';
 import { useCompare } from './compare/compare-store';
@@ -145,5 +146,6 @@ export function App() {
  */
 function UrlSync() {
   useUrlSync();
+  useTabTitle();
   return null;
 }

@@ -11,7 +11,7 @@ import { readLink } from './state/link';
 import { actions, currentLink, useApp } from './state/store';
 import { lecture } from './lecture/lecture-store';
 import { readLectureParams, withLectureParams } from './lecture/url-params';
-import { readStash } from './state/url-sync';
+import { openFromAddress, readStash } from './state/url-sync';
 import { openAssignmentFromUrl } from './teaching/assignment-url';
 import { installPredict } from './teaching/predict-store';
 import { createInProcessSim, createWorkerSim } from './worker/transports';
@@ -87,5 +87,5 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
-void openFromUrl();
-window.addEventListener('hashchange', () => void openFromUrl());
+void openFromAddress(openFromUrl);
+window.addEventListener('hashchange', () => void openFromAddress(openFromUrl));

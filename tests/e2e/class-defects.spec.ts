@@ -56,3 +56,68 @@ test('a panel that fails shows a coded message in its place; the rest of the app
   await expect(page.getByTestId('panel-failed')).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test('a pasted link always wins over the address the app writes', async ({ page }) => {
+  // Every address the app writes, in order.
+  await page.addInitScript(() => {
+    const written: string[] = [];
+    (window as unknown as { written: string[] }).written = written;
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const original = history[name].bind(history);
+      history[name] = (data, unused, url) => {
+        written.push(String(url));
+        original(data, unused, url);
+      };
+    }
+  });
+  await page.goto('/#v1?b=write-invalidation&c=0');
+  await page.getByTestId('lecture-next').click();
+  await waitForCycle(page, 2);
+  const pasted = '#v1?b=read-sharing&c=44&present=1';
+  await page.evaluate(() => ((window as unknown as { written: string[] }).written.length = 0));
+  await page.evaluate((hash) => (location.hash = hash), pasted);
+  await expect(page.getByTestId('scenario-title')).toHaveText('Read sharing');
+  await waitForCycle(page, 44);
+  // Nothing written while the link was being opened named the old scenario.
+  const written = await page.evaluate(() => (window as unknown as { written: string[] }).written);
+  expect(written.filter((url) => url.includes('write-invalidation'))).toEqual([]);
+  expect(new URL(page.url()).hash).toMatch(/^#v1\?b=read-sharing&c=44&.*present=1$/);
+  // And a reload straight after a paste opens the pasted link.
+  await page.evaluate(() => (location.hash = '#v1?b=ping-pong&c=10'));
+  await page.reload();
+  await expect(page.getByTestId('scenario-title')).toHaveText('Ping-pong');
+  await waitForCycle(page, 10);
+});
+
+test('each scenario switch is a history entry; Back returns to the one before; the tab says which', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=write-invalidation&c=0');
+  await expect(page).toHaveTitle('Write invalidation · NI Lab');
+  // Cycles replace the entry.
+  await page.getByTestId('step-forward').click();
+  await page.getByTestId('step-forward').click();
+  await waitForCycle(page, 2);
+  // The scenario menu switches: a new entry.
+  await page.getByTestId('scenario-select').selectOption('dirty-sharing');
+  await expect(page.getByTestId('scenario-title')).toHaveText(/Dirty sharing/);
+  await expect(page).toHaveTitle(/^Dirty sharing.* · NI Lab$/);
+  // The start page, then a lecture from it.
+  await page.getByTestId('open-start').click();
+  await expect(page).toHaveTitle('Lecture scenarios · NI Lab');
+  await page.getByTestId('start-open-antipode').click();
+  await expect(page.getByTestId('scenario-title')).toHaveText(/Path diversity at the antipode/);
+  await expect(page).toHaveTitle(/antipode · NI Lab$/);
+  // Back: the start page, then dirty sharing, then write invalidation at the cycle it was left at.
+  await page.goBack();
+  await expect(page.getByTestId('start-page')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('scenario-title')).toHaveText(/Dirty sharing/);
+  await page.goBack();
+  await expect(page.getByTestId('scenario-title')).toHaveText('Write invalidation');
+  await waitForCycle(page, 2);
+  await expect(page).toHaveTitle('Write invalidation · NI Lab');
+  // Forward again.
+  await page.goForward();
+  await expect(page.getByTestId('scenario-title')).toHaveText(/Dirty sharing/);
+});

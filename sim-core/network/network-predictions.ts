@@ -44,6 +44,7 @@ export const routerOutputOn = <F, M>(
 ): PredictionKindSpec<NetworkModelEvent, M, F> => ({
   name: 'routerOutput',
   title: "A packet's next output port at a router, and whether it is a deroute",
+  panels: ['torus', 'router'],
   find(run, cycle, target) {
     const log = run.log;
     for (const [e, index] of eventsFrom(run, firstAfter(log, cycle))) {
@@ -64,6 +65,7 @@ export const routerOutputOn = <F, M>(
         facts: { packet: e.packet, router: e.router },
         deciding: [e],
         value: deroute ? `${e.to}:deroute` : e.to,
+        shownAt: e.cycle,
         context: injected ? [injected] : [],
       };
     }
@@ -113,5 +115,12 @@ export const routerOutputOn = <F, M>(
       text: `${tellWith(networkVocabulary, e, run.meta) ?? ''} (cycle ${e.cycle}). Profitable outputs: ${prof}; ${REASON_TEXT[e.reason] ?? e.reason}${deroute ? ': a deroute, one hop further from the destination' : ''}. ${routingFunctions[meta.router as RouterKind].label} routing, ${meta.topology.k}×${meta.topology.k} ${meta.topology.kind}.`,
       rules: [],
     };
+  },
+  shown(frame, _events, facts) {
+    // The router panel lists the decisions of the router's last routing cycle.
+    const net = torus.frame(frame);
+    return (net.routers[facts.router!]?.decisions ?? [])
+      .filter((d) => d.packet === facts.packet && d.cycle === net.cycle)
+      .map((d) => (d.to !== 'P' && !d.profitable.includes(d.to) ? `${d.to}:deroute` : d.to));
   },
 });

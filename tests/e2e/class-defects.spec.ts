@@ -121,3 +121,25 @@ test('each scenario switch is a history entry; Back returns to the one before; t
   await page.goForward();
   await expect(page.getByTestId('scenario-title')).toHaveText(/Dirty sharing/);
 });
+
+test('predict, then see: the reveal shows the predicted state, and the card agrees with every panel', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=write-invalidation&c=150');
+  await waitForCycle(page, 150);
+  await page.getByTestId('predict-kind').selectOption('cacheState');
+  await page.getByTestId('predict-now').click();
+  await expect(page.getByTestId('predict-prompt')).toContainText("in P1's cache now (cycle 150)");
+  await page.getByTestId('predict-option-M').check();
+  await page.getByTestId('predict-check').click();
+  await expect(page.getByTestId('predict-verdict')).toContainText('Right: M');
+  await waitForCycle(page, 195);
+  // P1 reached M and, in the same cycle, P0's read moved it on to O: the panel shows both.
+  const p1 = page.getByTestId('line-P1-1-0');
+  await expect(p1.locator('[data-state]')).toHaveAttribute('data-state', 'O');
+  await expect(p1.getByTestId('line-passage')).toHaveText('this cycle: SM_D → M → O');
+  const explanation = page.getByTestId('predict-explanation');
+  await expect(explanation).toContainText('P1 holds it in M at cycle 195');
+  await expect(explanation).toContainText('M × OtherRd → O');
+  await expect(explanation).toContainText('SM_D → M → O');
+});

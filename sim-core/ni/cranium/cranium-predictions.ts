@@ -18,6 +18,7 @@ import { craniumVocabulary } from './cranium-narrate';
 export const craniumCount: PredictionKindSpec<CraniumModelEvent, CraniumMeta, CraniumFrame> = {
   name: 'craniumCount',
   title: "An auto-receive channel's remaining count after its next placement",
+  panels: ['cranium'],
   find(run, cycle, target) {
     const log = run.log;
     for (const [e, index] of eventsFrom(run, firstAfter(log, cycle))) {
@@ -30,6 +31,7 @@ export const craniumCount: PredictionKindSpec<CraniumModelEvent, CraniumMeta, Cr
         facts: { node: e.node, msg: e.msg },
         deciding: [e],
         value: String(e.remaining),
+        shownAt: e.cycle,
       };
     }
     return null;
@@ -61,5 +63,17 @@ export const craniumCount: PredictionKindSpec<CraniumModelEvent, CraniumMeta, Cr
       text: `${tellWith(craniumVocabulary, e, run.meta) ?? ''} (cycle ${e.cycle}). An auto-receive channel counts packets, not positions: every placement decrements its count, whatever the packet's sequence number (here ${e.sequence}${e.outOfOrder ? ', out of order' : ''}); the payload goes to line ${e.sequence} of the page, so the order of arrival does not matter.`,
       rules: [],
     };
+  },
+  shown(frame, events, facts) {
+    // The node's channels table: the receive channel collecting the message, and this cycle's
+    // placements of it.
+    const node = frame.nodes.find((n) => n.node === facts.node);
+    const channel = node?.channels.find((c) => c.dir === 'recv' && c.msg === facts.msg);
+    const placed = events.flatMap((e) =>
+      e.kind === 'cr.place' && e.node === facts.node && e.msg === facts.msg && e.remaining >= 0
+        ? [String(e.remaining)]
+        : [],
+    );
+    return channel ? [...placed, String(channel.remaining)] : placed;
   },
 };

@@ -63,3 +63,4 @@ export type {
   SnoopingProtocol,
 } from './memory/protocols/snooping-vocabulary';
 export { hex } from './kernel/hex';
+export { count, plural } from './kernel/words';

@@ -2,6 +2,7 @@
  * The bus model as a plug-in (seed 000 §B.0, digest §C.2): processors with private caches kept
  * coherent by one snooping bus, each cache driven by the MSI, MESI or MOESI table.
  */
+import { count } from '../kernel/words';
 import type { ModelModule } from '../model';
 import type { BusModelEvent } from './bus-events';
 import type { BusMeta } from './bus-meta';
@@ -22,7 +23,7 @@ const sum = (values: Iterable<number>) => {
 
 function summary(stats: BusSystemStats): string[] {
   const lines = [
-    `bus: busy ${stats.bus.busyCycles} cycles (${(stats.bus.utilisation * 100).toFixed(1)}%), ${Object.entries(
+    `bus: busy ${count(stats.bus.busyCycles, 'cycle')} (${(stats.bus.utilisation * 100).toFixed(1)}%), ${Object.entries(
       stats.bus.transactions,
     )
       .map(([k, v]) => `${k} ${v}`)
@@ -87,7 +88,7 @@ export const busModel: ModelModule<BusTypes> = {
   }),
   describe({ system: s }) {
     const c = s.cache;
-    return `${s.nodes} processors · ${s.protocol} · ${c.sizeBytes} B ${c.associativity}-way caches · ${c.blockBytes} B blocks · ${s.bus.preset} bus`;
+    return `${count(s.nodes, 'processor')} · ${s.protocol} · ${c.sizeBytes} B ${c.associativity}-way caches · ${c.blockBytes} B blocks · ${s.bus.preset} bus`;
   },
   settings: ({ system }) => ({ protocol: system.protocol }),
   summary,

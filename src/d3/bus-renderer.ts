@@ -7,6 +7,7 @@
  */
 // `interrupt` is used as a function on purpose: it pulls in d3-transition, whose side effect adds
 // selection.transition(), which the d3 barrel (sideEffects: false) would otherwise tree-shake.
+import { count } from '../../sim-core/kernel/words';
 import { interrupt, select, type BaseType, type Selection } from 'd3';
 import { SNOOPING_ACTIONS } from '../../sim-core/index';
 import type { BusFrame, BusMeta, SimEvent } from '../../sim-core/index';
@@ -534,7 +535,7 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
       progressText
         .attr('x', sx + barW + 8)
         .attr('y', sy + LINE_H)
-        .text(`${elapsed} of ${total} cycles · ends at ${txn.endsAt}`);
+        .text(`${elapsed} of ${count(total, 'cycle')} · ends at ${txn.endsAt}`);
     }
     const last = frame.bus.recent.at(-1);
     route

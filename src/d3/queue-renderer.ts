@@ -6,6 +6,7 @@
  * shadow head as a dashed hand beside it, each with its sense bit. Slots are joined by index and
  * badges by agent, so a step animates only what changed (colours, the hands turning).
  */
+import { count } from '../../sim-core/kernel/words';
 import { arc, select, type BaseType, type Selection } from 'd3';
 import type { BlockView, QueueView } from '../../sim-core/ni/cni/cni-frame';
 import type { AgentName } from '../../sim-core/ni/cni/cni-state';
@@ -315,7 +316,7 @@ export function createQueueRenderer(svgElement: SVGSVGElement): QueueRenderer {
           ? `tail = ${q.tail}: the next free slot, ${q.sender}'s pointer; sender sense ${q.senderSense}`
           : d.key === 'head'
             ? `head = ${q.head}: the next message to take, ${q.receiver}'s pointer; receiver sense ${q.receiverSense}`
-            : `shadow head = ${q.shadowHead}: ${q.sender}'s lazy copy of head, refreshed ${q.refreshes} times; sense ${q.shadowSense}`,
+            : `shadow head = ${q.shadowHead}: ${q.sender}'s lazy copy of head, refreshed ${count(q.refreshes, 'time')}; sense ${q.shadowSense}`,
       );
     const geometry = (d: PointerDatum) => {
       const reach = slotReach(lay, d.slot);

@@ -9,6 +9,7 @@ import type { SimEvent } from '../../sim-core/index';
 import type { ModelTypes, ScenarioOf } from '../../sim-core/model';
 import type { ChoiceGroup } from '../compare/choice-group';
 import type { Selection } from '../state/store';
+import type { StatLabels } from '../views/stats/stat-labels';
 import type { PacketTrail } from '../views/torus/selection';
 import type { LoadSpec } from '../worker/sim-api';
 
@@ -34,6 +35,8 @@ export interface ModelUi<T extends ModelTypes> {
   Menus: ComponentType<{ spec: LoadSpec; scenario: ScenarioOf<T> }>;
   /** The statistics panel's tables. */
   Stats: ComponentType<{ stats: T['stats'] }>;
+  /** Every path of its statistics in words (where they are listed by name: compare mode). */
+  statLabels: StatLabels;
   /** The charts panel: the model's sweeps, and the store slot their points are kept in. */
   charts?: { Panel: ComponentType; sweep: string };
   /** What configuration B can change in compare mode, each as the overrides it stands for. */

@@ -143,3 +143,19 @@ test('predict, then see: the reveal shows the predicted state, and the card agre
   await expect(explanation).toContainText('M × OtherRd → O');
   await expect(explanation).toContainText('SM_D → M → O');
 });
+
+test('words: one packet, one cycle per second, a write-back that completes', async ({ page }) => {
+  await page.goto('/#v1?b=antipode&c=3');
+  await waitForCycle(page, 3);
+  await expect(page.getByTestId('panel-torus')).toContainText('1 packet in flight');
+  await expect(
+    page
+      .getByLabel('Playback speed in cycles per second')
+      .locator('option', { hasText: /^1 cycle\/s$/ }),
+  ).toHaveCount(1);
+  await page.goto('/#v1?b=evictions-writeback&c=196');
+  await waitForCycle(page, 196);
+  await expect(page.getByTestId('narration')).toContainText(
+    "P0's write-back of 0x0 completes: memory holds the block and the bus is free",
+  );
+});

@@ -2,6 +2,7 @@
  * The coherent-network-interface model as a plug-in (seed 000, digest §B-C): nodes of processor,
  * cache, snooping bus and one of the five NIs of Table 1, joined by the paper's network.
  */
+import { count } from '../../kernel/words';
 import type { ModelModule } from '../../model';
 import type { CniConfig } from './cni-config';
 import type { CniModelEvent } from './cni-events';
@@ -38,7 +39,9 @@ function summary(stats: CniStats): string[] {
     `messages: sent ${stats.messages.sent}, delivered ${stats.messages.delivered}, lost ${stats.messages.lost}; user messages complete ${stats.userMessages.completed}, mean latency ${stats.userMessages.meanLatency?.toFixed(1) ?? '—'} cycles`,
   ];
   if (stats.roundTrip !== null)
-    lines.push(`round trip (median of the second half of the rounds): ${stats.roundTrip} cycles`);
+    lines.push(
+      `round trip (median of the second half of the rounds): ${count(stats.roundTrip, 'cycle')}`,
+    );
   if (stats.bandwidth)
     lines.push(
       `bandwidth: ${stats.bandwidth.bytesPerCycle.toFixed(3)} B/cycle = ${(stats.bandwidth.ofLocalQueue * 100).toFixed(1)}% of the local-queue 144 MB/s`,
@@ -49,7 +52,7 @@ function summary(stats: CniStats): string[] {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
     lines.push(
-      `node ${n.id} bus: busy ${n.busyCycles} cycles (${(n.utilisation * 100).toFixed(1)}%), ${counts}${n.nacks ? `, NACKs ${n.nacks}` : ''}${n.headRefreshes ? `, head refreshes ${n.headRefreshes}` : ''}`,
+      `node ${n.id} bus: busy ${count(n.busyCycles, 'cycle')} (${(n.utilisation * 100).toFixed(1)}%), ${counts}${n.nacks ? `, NACKs ${n.nacks}` : ''}${n.headRefreshes ? `, head refreshes ${n.headRefreshes}` : ''}`,
     );
   }
   return lines;
@@ -80,7 +83,7 @@ export const cniModel: ModelModule<CniTypes> = {
     const w = workload.messages;
     if (w.kind === 'local-queue')
       return `1 node · two processors and a local queue of ${w.slots} slots · ${bus} · ${system.protocol}`;
-    const nodes = `${system.nodes} node${system.nodes === 1 ? '' : 's'}`;
+    const nodes = `${count(system.nodes, 'node')}`;
     return `${nodes} · ${system.ni} · ${bus} · ${system.protocol}`;
   },
   settings: ({ system }) => ({ ni: system.ni, bus: system.bus }),

@@ -2,6 +2,7 @@
  * The Cranium model's "predict, then see" question: an auto-receive channel's remaining count
  * after its next placement (seed 001 §C.6: a channel counts packets, not positions).
  */
+import { count } from '../../kernel/words';
 import { tellWith } from '../../model';
 import {
   eventsFrom,
@@ -49,7 +50,7 @@ export const craniumCount: PredictionKindSpec<CraniumModelEvent, CraniumMeta, Cr
           packets = Math.max(packets, t.remaining + 1);
     }
     return {
-      prompt: `It is cycle ${cycle}. Node ${found.facts.node}'s auto-receive channel is collecting message ${found.facts.msg} (${packets} packet${packets === 1 ? '' : 's'}). After the next packet of this message is written into place, how many packets will the channel still wait for?`,
+      prompt: `It is cycle ${cycle}. Node ${found.facts.node}'s auto-receive channel is collecting message ${found.facts.msg} (${count(packets, 'packet')}). After the next packet of this message is written into place, how many packets will the channel still wait for?`,
       options: windowed(range(Math.max(packets, actual + 1)), actual, 8).map((v) => ({
         value: String(v),
         label: `${v} still to come${v === 0 ? ' (the channel completes)' : ''}`,

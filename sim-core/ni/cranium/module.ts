@@ -2,6 +2,7 @@
  * The Cranium model as a plug-in (seed 001 §C, digest §C, §E.1): the Cranium NI and its
  * processor on every node of a torus of chaotic (or comparison) routers.
  */
+import { count } from '../../kernel/words';
 import type { ModelModule, TorusCapability } from '../../model';
 import { networkVocabulary } from '../../network/network-narrate';
 import { routerOutputOn } from '../../network/network-predictions';
@@ -98,7 +99,7 @@ export function craniumConfigOf(scenario: CraniumScenario): CraniumConfig {
 function summary(stats: CraniumStats): string[] {
   const lines = stats.messages.map(
     (m) =>
-      `message ${m.id}: node ${m.src} → node ${m.dst}, ${m.bytes} B (${m.packets} packet${m.packets === 1 ? '' : 's'}) ${m.queue ? 'to the user queue' : 'by auto-receive'}: ${m.latency >= 0 ? `latency ${m.latency} cycles, ${m.throughput.toFixed(3)} B/cycle` : `not noticed by its receiver (${m.placed} of ${m.packets} placed)`}${m.outOfOrderPairs ? `, ${m.outOfOrderPairs} out-of-order pairs` : ''}`,
+      `message ${m.id}: node ${m.src} → node ${m.dst}, ${m.bytes} B (${count(m.packets, 'packet')}) ${m.queue ? 'to the user queue' : 'by auto-receive'}: ${m.latency >= 0 ? `latency ${count(m.latency, 'cycle')}, ${m.throughput.toFixed(3)} B/cycle` : `not noticed by its receiver (${m.placed} of ${m.packets} placed)`}${m.outOfOrderPairs ? `, ${m.outOfOrderPairs} out-of-order pairs` : ''}`,
   );
   lines.push(
     `packets placed ${stats.packetsPlaced}; to error or system queues ${stats.toErrorQueues}; interrupts ${stats.interrupts}`,
@@ -152,7 +153,7 @@ export const craniumModel: ModelModule<CraniumTypes> = {
       aside:
         background === 0
           ? null
-          : `Meanwhile ${background} move${background === 1 ? '' : 's'} of other processes' packets.`,
+          : `Meanwhile ${count(background, 'move')} of other processes' packets.`,
     };
   },
   capabilities: { torus },

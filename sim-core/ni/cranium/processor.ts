@@ -4,6 +4,7 @@
  * interpreter. A command is a 10-cycle register store; a status poll that sees its condition
  * costs 10 + 3 (load, test and branch); a queue's presence flag costs a cache hit or miss.
  */
+import { count } from '../../kernel/words';
 import {
   stepProcessor,
   type FollowUpHandlers,
@@ -181,7 +182,7 @@ const FOLLOW_UPS: FollowUpHandlers<CraniumCtx, NodeState, CraniumFollowUp> = {
             kind: 'invariant.violation',
             rule: 'delivery',
             block: -1,
-            detail: `message ${msg.id} notified with ${msg.packets - msg.placed} packets still to come`,
+            detail: `message ${msg.id} notified with ${count(msg.packets - msg.placed, 'packet')} still to come`,
           });
       }
     }

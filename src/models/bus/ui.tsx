@@ -9,6 +9,7 @@ import { ProgramView } from './program/ProgramView';
 import { BusStatsTable } from './stats/BusStatsTable';
 import { CacheStatsTable } from './stats/CacheStatsTable';
 import { ProcessorStatsTable } from './stats/ProcessorStatsTable';
+import { BUS_STAT_LABELS } from './stats/stat-labels';
 
 export const busUi: ModelUi<BusTypes> = {
   kind: 'bus',
@@ -27,5 +28,6 @@ export const busUi: ModelUi<BusTypes> = {
       <ProcessorStatsTable processors={stats.processors} />
     </div>
   ),
+  statLabels: BUS_STAT_LABELS,
   compareChoices: ({ system }) => [protocolChoices(system.protocol)],
 };

@@ -15,6 +15,7 @@ import { CniSweepPanel } from './CniSweepPanel';
 import { QueueView } from './queue/QueueView';
 import { CniBusStatsTable } from './stats/CniBusStatsTable';
 import { CniStatsTable } from './stats/CniStatsTable';
+import { CNI_STAT_LABELS } from './stats/stat-labels';
 
 const BUS_NAMES = { memory: 'memory bus', io: 'I/O bus' } as const;
 
@@ -38,6 +39,7 @@ export const cniUi: ModelUi<CniTypes> = {
       <CniBusStatsTable stats={stats} />
     </div>
   ),
+  statLabels: CNI_STAT_LABELS,
   charts: { Panel: CniSweepPanel, sweep: 'message-size' },
   compareChoices({ system, workload }) {
     const local = workload.messages.kind === 'local-queue';

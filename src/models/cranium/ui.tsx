@@ -11,6 +11,7 @@ import { craniumLogOf } from './cranium/selection';
 import { CraniumMenus, MENUS } from './CraniumMenus';
 import { GanttView } from './gantt/GanttView';
 import { CraniumCountersTable, CraniumMessagesTable } from './stats/CraniumStatsTable';
+import { CRANIUM_STAT_LABELS } from './stats/stat-labels';
 
 export const craniumUi: ModelUi<CraniumTypes> = {
   kind: 'cranium',
@@ -29,6 +30,7 @@ export const craniumUi: ModelUi<CraniumTypes> = {
       </div>
     </>
   ),
+  statLabels: CRANIUM_STAT_LABELS,
   compareChoices: ({ system }) => [
     ...MENUS.map((menu) => fieldChoices(menu.field, menu.label, system[menu.field], menu.options)),
     fieldChoices('warmChannels', 'Warm channels', String(system.warmChannels), [

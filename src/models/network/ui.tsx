@@ -2,6 +2,7 @@
 import type { NetworkTypes } from '../../../sim-core/network/module';
 import type { ModelUi } from '../model-ui';
 import { NetworkStatsTable } from '../../views/stats/NetworkStatsTable';
+import { NETWORK_STAT_LABELS } from '../../views/stats/stat-labels';
 import { LoadSweepPanel } from './LoadSweepPanel';
 import { NetworkMenus } from './NetworkMenus';
 import { routerChoices, RouterMenu } from './RouterMenu';
@@ -18,6 +19,7 @@ export const networkUi: ModelUi<NetworkTypes> = {
     </>
   ),
   Stats: ({ stats }) => <NetworkStatsTable stats={stats} />,
+  statLabels: NETWORK_STAT_LABELS,
   charts: { Panel: LoadSweepPanel, sweep: 'load' },
   compareChoices: ({ system }) => [routerChoices(system)],
 };

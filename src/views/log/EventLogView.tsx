@@ -3,6 +3,7 @@
  * rows dimmed (the timeline is explored ahead of the cursor), violations in red. Only the rows
  * near the visible area are in the DOM (fixed row height), so a 20,000-event log stays fast.
  */
+import { plural } from '../../../sim-core/kernel/words';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { logStyle, logText, logWho } from '../../../sim-core/index';
@@ -193,8 +194,8 @@ export function EventLogView() {
         ) : null}
         <span className="vg-log-count" aria-live="polite">
           {rows.length === all.length
-            ? `${all.length.toLocaleString('en')} events`
-            : `${rows.length.toLocaleString('en')} of ${all.length.toLocaleString('en')} events`}
+            ? `${all.length.toLocaleString('en')} ${plural(all.length, 'event')}`
+            : `${rows.length.toLocaleString('en')} of ${all.length.toLocaleString('en')} ${plural(all.length, 'event')}`}
         </span>
       </div>
       <div

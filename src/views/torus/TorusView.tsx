@@ -3,6 +3,7 @@
  * panel and holds the controls, the info box of the followed packet with its path, the watchdog's
  * stall banner, the legend, a text version and the tables; the D3 renderer draws the picture.
  */
+import { count } from '../../../sim-core/kernel/words';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useElementWidth } from '../use-element-width';
 import type { NetworkFrame, PacketView } from '../../../sim-core/network/network-frame';
@@ -128,7 +129,8 @@ function PacketInfo({
       ) : trail ? (
         <>
           <p data-testid="packet-trail">
-            Delivered to node {trail.dst} at cycle {trail.deliveredAt}: {trail.path.length - 1} hops
+            Delivered to node {trail.dst} at cycle {trail.deliveredAt}:{' '}
+            {count(trail.path.length - 1, 'hop')}
             {derouteWords(trail.derouted.filter(Boolean).length)}.
           </p>
           <PathList path={trail.path} derouted={trail.derouted} k={k} />
@@ -166,7 +168,7 @@ function StallBanner({ stall }: { stall: StallEvent }) {
         </>
       ) : (
         <>
-          {stall.held.length} frames held:{' '}
+          {count(stall.held.length, 'frame')} held:{' '}
           {stall.held
             .slice(0, 12)
             .map((h) => `packet ${h.packet} at router ${h.router} (${h.where})`)
@@ -278,9 +280,9 @@ function TorusSummary({
     <div className="vg-sr-only">
       <p>
         {`Cycle ${frame.cycle}: a ${k} by ${k} ${kind} of ${frame.routers.length} routers, ` +
-          `${nodes} with a processing node. ${frame.packets.length} packets in flight. ` +
+          `${nodes} with a processing node. ${count(frame.packets.length, 'packet')} in flight. ` +
           (busiest.occupancy > 0
-            ? `Busiest: ${routerName(frame, busiest.id)} with ${busiest.occupancy} frames occupied.`
+            ? `Busiest: ${routerName(frame, busiest.id)} with ${count(busiest.occupancy, 'frame')} occupied.`
             : 'Every router is idle.') +
           ` Average link use since cycle 0: ${(frame.stats.linkUtilisation * 100).toFixed(0)}%.`}
       </p>
@@ -409,7 +411,7 @@ export function TorusView() {
           <strong data-testid="torus-kind">
             {k}×{k} {kind}
           </strong>{' '}
-          · cycle {frame.cycle} · {frame.packets.length} packets in flight
+          · cycle {frame.cycle} · {count(frame.packets.length, 'packet')} in flight
         </span>
         <FollowSelect frame={frame} followed={followed} playing={playing} />
         <span className="nv-zoom" role="group" aria-label="Zoom">

@@ -4,6 +4,7 @@
  * (read by screen readers, shown on request); CNI16Qm's device cache; the NI's and the messaging
  * software's counts.
  */
+import { count } from '../../../../sim-core/kernel/words';
 import { useState } from 'react';
 import { occupancyText } from '../../../d3/cni-text';
 import { useApp } from '../../../state/store';
@@ -58,8 +59,7 @@ export function QueueView() {
                 <h3>
                   {q.name}: {q.sender} → {q.receiver}{' '}
                   <span className="cv-sub">
-                    {q.slotCount} slots of {q.slotBlocks} block{q.slotBlocks === 1 ? '' : 's'} ·
-                    home {q.home} ·{' '}
+                    {q.slotCount} slots of {count(q.slotBlocks, 'block')} · home {q.home} ·{' '}
                     <strong data-testid={`queue-occupancy-${q.name}`}>{occupancyText(q)}</strong>
                   </span>
                 </h3>

@@ -103,7 +103,8 @@ export function AssignmentStart() {
       <main className="assignment-start-main">
         <h2 data-testid="assignment-title">{assignment.title}</h2>
         <p className="muted">
-          Revision {assignment.revision} · {count(assignment.questions.length, 'question')} · {points(total)}
+          Revision {assignment.revision} · {count(assignment.questions.length, 'question')} ·{' '}
+          {points(total)}
         </p>
         {assignment.learningGoals.length > 0 ? (
           <>

@@ -2,6 +2,7 @@
 import { useEffect, type CSSProperties } from 'react';
 import { Header } from './shell/Header';
 import { HelpOverlay } from './shell/HelpOverlay';
+import { InvariantStatus } from './shell/InvariantStatus';
 import { Narration } from './shell/Narration';
 import { ProblemBanner } from './shell/ProblemBanner';
 import { ScenarioIntro } from './shell/ScenarioIntro';
@@ -95,6 +96,7 @@ export function App() {
           <LectureBar />
           <Paced>
             <Narration />
+            <InvariantStatus />
           </Paced>
           {embed ? null : <PredictBar />}
           <PanelBoundary title="Predict, then see" resetKey={null}>

@@ -14,6 +14,7 @@ import { BusSystem } from './bus-system';
 import { busPresets } from './bus-types';
 import { randomPrograms } from './random-workload';
 import type { BusFrame, BusSystemStats } from './bus-frame';
+import { BUS_INVARIANTS } from './bus-invariants';
 
 const sum = (values: Iterable<number>) => {
   let s = 0;
@@ -98,6 +99,7 @@ export const busModel: ModelModule<BusTypes> = {
     blockBytes: (meta) => meta.geometry.blockBytes,
     protocol: (meta) => meta.protocol,
   },
+  invariants: BUS_INVARIANTS,
   predictions: [cacheState, nextBusTransaction],
   derivedStats: {
     busTransactions: {

@@ -19,6 +19,7 @@ import {
 import { summariseNetworkStats } from './network-summary';
 import { routerPhrase } from './routing';
 import { sweepPoint, type SweepRequest } from './sweep';
+import { TORUS_INVARIANTS } from './network-invariants';
 
 export interface NetworkTypes {
   kind: 'network';
@@ -100,6 +101,7 @@ export const networkModel: ModelModule<NetworkTypes> = {
       },
     },
   },
+  invariants: Object.values(TORUS_INVARIANTS),
   predictions: [routerOutputOn(torus)],
   derivedStats: {
     deroutedPercent: {

@@ -159,3 +159,24 @@ test('words: one packet, one cycle per second, a write-back that completes', asy
     "P0's write-back of 0x0 completes: memory holds the block and the bus is free",
   );
 });
+
+test('the invariants checked each cycle are named, and hold (or are off where a scenario says so)', async ({
+  page,
+}) => {
+  await page.goto('/#v1?b=write-invalidation&c=120');
+  await waitForCycle(page, 120);
+  const status = page.getByTestId('invariants');
+  await expect(status).toHaveAttribute('data-state', 'hold');
+  await expect(status).toContainText(
+    'Checked as it runs: single writer · latest value · protocol table. All hold up to cycle 120.',
+  );
+  await status.getByText('What is checked').click();
+  await expect(status.locator('li')).toHaveCount(3);
+  await expect(status.locator('li').first()).toContainText('At most one cache may write a block');
+  await page.goto('/#v1?b=antipode&c=40');
+  await expect(page.getByTestId('invariants')).toContainText(
+    'packets conserved · frame capacity · right destination',
+  );
+  await page.goto('/#v1?b=antipode&set=checks.invariants%3Dfalse&c=5');
+  await expect(page.getByTestId('invariants')).toContainText('Invariant checks are off');
+});

@@ -15,6 +15,7 @@ import { cniSchema, type CniSystemOut, type CniWorkloadOut } from './cni-schema'
 import { cniSweepPlan, cniSweepPoint, type CniSweepRequest } from './cni-sweep';
 import { CniSystem } from './cni-system';
 import { NI_KINDS } from './config';
+import { CNI_INVARIANTS } from './cni-invariants';
 
 export interface CniTypes {
   kind: 'cni';
@@ -101,6 +102,7 @@ export const cniModel: ModelModule<CniTypes> = {
         ),
     },
   },
+  invariants: CNI_INVARIANTS,
   predictions: [queuePointer, cniTransaction],
   derivedStats: {
     busTransactions: {

@@ -28,6 +28,7 @@ import {
 } from './cranium-schema';
 import { CraniumSystem } from './cranium-system';
 import { instructionText } from './program';
+import { CRANIUM_INVARIANTS } from './ni-invariants';
 
 export interface CraniumTypes {
   kind: 'cranium';
@@ -157,6 +158,7 @@ export const craniumModel: ModelModule<CraniumTypes> = {
     };
   },
   capabilities: { torus },
+  invariants: CRANIUM_INVARIANTS,
   predictions: [routerOutputOn(torus), craniumCount],
   derivedStats: {
     maxLatency: {

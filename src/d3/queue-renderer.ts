@@ -34,6 +34,8 @@ export interface QueueRenderOptions {
   animate: boolean;
   /** The block the bus is moving now, by name, and the transaction's kind: outlined in its colour. */
   active: { target: string; kind: string } | null;
+  /** The slot selected in the views (its event-log rows are marked), drawn with a thick frame. */
+  selected: number | null;
 }
 
 export interface QueueRenderer {
@@ -105,7 +107,11 @@ function fitBadge<D>(
     .attr('lengthAdjust', 'spacingAndGlyphs');
 }
 
-export function createQueueRenderer(svgElement: SVGSVGElement): QueueRenderer {
+/** `onSlot`: a click on a slot (the table beside the ring offers the same by keyboard). */
+export function createQueueRenderer(
+  svgElement: SVGSVGElement,
+  onSlot: (slot: number) => void,
+): QueueRenderer {
   const uid = `qv-ring-${++instances}`;
   const hatch = `${uid}-hatch`;
   const svg = select(svgElement).attr('class', 'qv-svg');
@@ -380,6 +386,8 @@ export function createQueueRenderer(svgElement: SVGSVGElement): QueueRenderer {
     else drawCells(lay, q, slots, opts, ms);
     const cells = gSlots.selectAll<SVGGElement, SlotDatum>('g.qv-slot');
     cells
+      .classed('qv-selected', (d) => d.i === opts.selected)
+      .on('click', (_, d) => onSlot(d.i))
       .attr('data-testid', (d) => `queue-slot-${q.name}-${d.i}`)
       .attr('data-states', (d) => statesText(d.blocks[0]!))
       .attr('data-msg', (d) => d.blocks[0]!.msg)

@@ -180,3 +180,47 @@ test('the invariants checked each cycle are named, and hold (or are off where a 
   await page.goto('/#v1?b=antipode&set=checks.invariants%3Dfalse&c=5');
   await expect(page.getByTestId('invariants')).toContainText('Invariant checks are off');
 });
+
+test('linked views: a selected cache line, queue slot or packet marks its log rows, and a log row selects its subject', async ({
+  page,
+}) => {
+  const log = page.getByTestId('event-log');
+  const linkedRows = log.locator('[data-testid="log-row"][data-linked="true"]');
+  // A cache line: block 0x40.
+  await page.goto('/#v1?b=write-invalidation&c=44');
+  await waitForCycle(page, 44);
+  await page.getByTestId('line-P0-1-0').click();
+  await expect(page.getByTestId('log-linked')).toContainText('about block 0x40');
+  await expect(linkedRows.first()).toBeVisible();
+  await page.getByTestId('log-only-linked').check();
+  const shown = await log.locator('[data-testid="log-row"]').count();
+  expect(shown).toBeGreaterThan(3);
+  await expect(linkedRows).toHaveCount(shown);
+  await page.getByTestId('log-only-linked').uncheck();
+  await page.getByRole('button', { name: 'Clear the selection' }).click();
+  await expect(page.getByTestId('log-linked')).toHaveCount(0);
+  // A log row selects its block in the caches.
+  await log.locator('[data-testid="log-row"][data-cycle="44"]').first().click();
+  await expect(page.getByTestId('line-P0-1-0')).toHaveAttribute('aria-selected', 'true');
+
+  // A packet, both ways.
+  await page.goto('/#v1?b=antipode&c=20');
+  await waitForCycle(page, 20);
+  const follow = page.locator('select.tv-follow');
+  await follow.selectOption({ index: 1 });
+  const packet = await follow.inputValue();
+  await expect(page.getByTestId('log-linked')).toContainText(`about packet ${packet}`);
+  await expect(linkedRows.first()).toContainText(`packet ${packet}`);
+  await follow.selectOption('');
+  await log.getByText(`packet ${packet} arrives at node 10`).click();
+  await expect(follow).toHaveValue(packet);
+  await expect(page.getByTestId('log-linked')).toContainText(`about packet ${packet}`);
+
+  // A queue slot.
+  await page.goto('/#v1?b=cni-local-queue&c=200');
+  await waitForCycle(page, 200);
+  await page.getByTestId('queue-slot-q-1').click();
+  await expect(page.getByTestId('log-linked')).toContainText('about slot 1 of queue q on node 0');
+  await expect(linkedRows.first()).toBeVisible();
+  await expect(page.getByTestId('queue-slot-q-1')).toHaveClass(/qv-selected/);
+});

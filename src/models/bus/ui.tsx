@@ -3,6 +3,7 @@ import type { BusTypes } from '../../../sim-core/bus/module';
 import { protocolChoices, ProtocolMenu } from '../../shell/ProtocolMenu';
 import type { ModelUi } from '../model-ui';
 import { BusView } from './bus/BusView';
+import { busLogLinks } from './log-links';
 import { CachesView } from './caches/CachesView';
 import { MemoryView } from './memory/MemoryView';
 import { ProgramView } from './program/ProgramView';
@@ -29,5 +30,6 @@ export const busUi: ModelUi<BusTypes> = {
     </div>
   ),
   statLabels: BUS_STAT_LABELS,
+  logLinks: busLogLinks,
   compareChoices: ({ system }) => [protocolChoices(system.protocol)],
 };

@@ -10,6 +10,7 @@ import type { ModelUi } from '../model-ui';
 import { BusesView } from './buses/BusesView';
 import { CdrView } from './cdr/CdrView';
 import { CniMenus } from './CniMenus';
+import { cniLogLinks } from './log-links';
 import { switchesFor } from './CniSettings';
 import { CniSweepPanel } from './CniSweepPanel';
 import { QueueView } from './queue/QueueView';
@@ -40,6 +41,7 @@ export const cniUi: ModelUi<CniTypes> = {
     </div>
   ),
   statLabels: CNI_STAT_LABELS,
+  logLinks: cniLogLinks,
   charts: { Panel: CniSweepPanel, sweep: 'message-size' },
   compareChoices({ system, workload }) {
     const local = workload.messages.kind === 'local-queue';

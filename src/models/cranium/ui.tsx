@@ -10,6 +10,7 @@ import { CraniumView } from './cranium/CraniumView';
 import { craniumLogOf } from './cranium/selection';
 import { CraniumMenus, MENUS } from './CraniumMenus';
 import { GanttView } from './gantt/GanttView';
+import { craniumLogLinks } from './log-links';
 import { CraniumCountersTable, CraniumMessagesTable } from './stats/CraniumStatsTable';
 import { CRANIUM_STAT_LABELS } from './stats/stat-labels';
 
@@ -31,6 +32,7 @@ export const craniumUi: ModelUi<CraniumTypes> = {
     </>
   ),
   statLabels: CRANIUM_STAT_LABELS,
+  logLinks: craniumLogLinks,
   compareChoices: ({ system }) => [
     ...MENUS.map((menu) => fieldChoices(menu.field, menu.label, system[menu.field], menu.options)),
     fieldChoices('warmChannels', 'Warm channels', String(system.warmChannels), [

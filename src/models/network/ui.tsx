@@ -3,6 +3,7 @@ import type { NetworkTypes } from '../../../sim-core/network/module';
 import type { ModelUi } from '../model-ui';
 import { NetworkStatsTable } from '../../views/stats/NetworkStatsTable';
 import { NETWORK_STAT_LABELS } from '../../views/stats/stat-labels';
+import { aboutTorus, torusSubject } from '../../views/torus/log-links';
 import { LoadSweepPanel } from './LoadSweepPanel';
 import { NetworkMenus } from './NetworkMenus';
 import { routerChoices, RouterMenu } from './RouterMenu';
@@ -20,6 +21,7 @@ export const networkUi: ModelUi<NetworkTypes> = {
   ),
   Stats: ({ stats }) => <NetworkStatsTable stats={stats} />,
   statLabels: NETWORK_STAT_LABELS,
+  logLinks: { subject: torusSubject, about: aboutTorus },
   charts: { Panel: LoadSweepPanel, sweep: 'load' },
   compareChoices: ({ system }) => [routerChoices(system)],
 };

@@ -9,6 +9,7 @@ import type { ViewEntry } from '../models/model-ui';
 import { ChartsView } from './charts/ChartsView';
 import { EventLogView } from './log/EventLogView';
 import { NotesView } from './notes/NotesView';
+import { PhasesView } from './phases/PhasesView';
 import { ProtocolTableView } from './protocol/ProtocolTableView';
 import { RouterView } from './router/RouterView';
 import { StatsView } from './stats/StatsView';
@@ -16,7 +17,10 @@ import { TorusView } from './torus/TorusView';
 
 export type { ViewEntry } from '../models/model-ui';
 
-/** Panels any model may list: its notes, log, statistics; a torus's; a protocol table's. */
+/**
+ * Panels any model may list: its notes, log, statistics; a torus's; a protocol table's; the
+ * latency anatomy of a model that keeps a phase ledger.
+ */
 const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
   notes: { title: 'Walkthrough', area: 'left', Component: NotesView },
   torus: { title: 'Torus', area: 'centre', Component: TorusView, live: true },
@@ -25,6 +29,7 @@ const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
   log: { title: 'Event log', area: 'right', Component: EventLogView },
   stats: { title: 'Statistics', area: 'bottom', Component: StatsView },
   charts: { title: 'Sweeps', area: 'bottom', Component: ChartsView },
+  phases: { title: 'Latency anatomy', area: 'bottom', Component: PhasesView },
 };
 
 export const viewRegistry: Readonly<Record<string, ViewEntry>> = Object.assign(

@@ -2,7 +2,6 @@
 import { useEffect, type CSSProperties } from 'react';
 import { Header } from './shell/Header';
 import { HelpOverlay } from './shell/HelpOverlay';
-import { InvariantStatus } from './shell/InvariantStatus';
 import { Narration } from './shell/Narration';
 import { ProblemBanner } from './shell/ProblemBanner';
 import { ScenarioIntro } from './shell/ScenarioIntro';
@@ -28,6 +27,8 @@ import {
 } from './teaching/AssignmentPanel';
 import { hiddenPanels, useAssignment } from './teaching/assignment-store';
 import { PredictBar, PredictCard } from './teaching/PredictCard';
+import { usePredict } from './teaching/predict-store';
+import { useOpenAtTop } from './shell/open-at-top';
 import { panelsOf, viewEntry, type ViewEntry } from './views/registry';
 import { PanelContent } from './views/PanelContent';
 import { PanelBoundary } from './views/PanelBoundary';
@@ -60,6 +61,18 @@ export function App() {
 
   const model = useApp((s) => s.meta?.model ?? null);
   const open = model ? panelsOf(model, views, hidden) : [];
+  const asking = usePredict((s) => s.phase !== 'idle');
+  // While a question is open, the panels it is about lead their columns (kept in view with it).
+  const about = usePredict((s) => (s.phase === 'idle' ? null : (s.question?.panels ?? null)));
+  useOpenAtTop();
+  // Predict, then see: its controls and the question at the top of the left column, beside
+  // the panels a question is about.
+  const question = (
+    <PanelBoundary title="Predict, then see" resetKey={null}>
+      {embed ? null : <PredictBar />}
+      <PredictCard />
+    </PanelBoundary>
+  );
   if (startOpen)
     return (
       <div className="app">
@@ -90,34 +103,35 @@ export function App() {
       <TeachingProblemBanner />
       <main className={assignmentOpen ? 'with-assignment' : undefined}>
         <AssignmentPanel />
-        {embed ? null : <ScenarioIntro />}
+        {embed ? null : <ScenarioIntro head={!present} />}
         <div className="sticky-controls">
-          <TimeControls />
           <LectureBar />
+          <TimeControls />
           <Paced>
             <Narration />
-            <InvariantStatus />
           </Paced>
-          {embed ? null : <PredictBar />}
-          <PanelBoundary title="Predict, then see" resetKey={null}>
-            <PredictCard />
-          </PanelBoundary>
         </div>
         {ready && comparing ? (
-          <CompareView open={open} />
+          <>
+            {question}
+            <CompareView open={open} />
+          </>
         ) : ready ? (
-          <div className="panels">
+          <div className={`panels${asking ? ' asking' : ''}`}>
             {AREAS.map((area) => {
               const here = open.filter((name) => viewEntry(name).area === area);
-              if (here.length === 0) return null;
+              // Predict, then see sits beside the panels, at the top of the left column.
+              const card = area === 'left' ? question : null;
+              if (here.length === 0 && !card) return null;
               return (
                 <div key={area} className={`area area-${area}`}>
+                  {card}
                   {here.map((name) => {
                     const { title } = viewEntry(name);
                     return (
                       <section
                         key={name}
-                        className={`panel panel-${name}`}
+                        className={`panel panel-${name}${about?.includes(name) ? ' about' : ''}`}
                         aria-labelledby={`panel-${name}-title`}
                         data-testid={`panel-${name}`}
                       >

@@ -125,7 +125,12 @@ export const cacheState: BusPredictionKind = {
       prompt: `Block ${hex(block * geometry.blockBytes)} is in state ${now} in P${cache}'s cache now (cycle ${cycle}). In which state will P${cache} hold it once the next bus transaction on this block has done its part in P${cache}'s cache?`,
       options: protocol.stateOrder
         .filter((s) => protocol.states[s] && !protocol.states[s].transient)
-        .map((s) => ({ value: s, label: `${s} — ${protocol.states[s]!.desc}` })),
+        .map((s) => ({
+          value: s,
+          label: `${s} — ${protocol.states[s]!.desc}`,
+          short: s,
+          hint: protocol.states[s]!.desc,
+        })),
     };
   },
   explain(run, found) {
@@ -224,7 +229,13 @@ export const nextBusTransaction: BusPredictionKind = {
     return {
       prompt: `It is cycle ${cycle}. Which bus transaction${about}${whose} will be granted next, and for which cache?`,
       options: range(nodes).flatMap((p) =>
-        kinds.map((k) => ({ value: `${k}:${p}`, label: `P${p}: ${k} — ${TXN_TEXT[k]}` })),
+        kinds.map((k) => ({
+          value: `${k}:${p}`,
+          label: `P${p}: ${k} — ${TXN_TEXT[k]}`,
+          group: `P${p}`,
+          short: k,
+          hint: TXN_TEXT[k],
+        })),
       ),
     };
   },

@@ -54,8 +54,8 @@ export const busModel: ModelModule<BusTypes> = {
   kind: 'bus',
   topics: [{ name: 'coherence', heading: 'Cache coherence', short: 'Coherence' }],
   schema: busSchema,
-  views: ['notes', 'program', 'caches', 'bus', 'protocol', 'log', 'memory', 'stats'],
-  defaultViews: ['notes', 'program', 'caches', 'bus', 'protocol', 'log'],
+  views: ['notes', 'program', 'bus', 'caches', 'protocol', 'log', 'memory', 'stats'],
+  defaultViews: ['notes', 'program', 'bus', 'caches', 'protocol', 'log'],
   configOf(scenario) {
     const sys = scenario.system;
     const w = scenario.workload;

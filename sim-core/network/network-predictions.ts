@@ -93,13 +93,28 @@ export const routerOutputOn = <F, M>(
         : `Packet ${packet}${where} is at router ${router}${head}. Which output will it leave by`;
     const options: PredictionOption[] = [];
     for (const d of ['N', 'E', 'S', 'W'] as const)
-      options.push({ value: d, label: `${d} — ${PORT_TEXT[d]}, a profitable hop` });
+      options.push({
+        value: d,
+        label: `${d} — ${PORT_TEXT[d]}, a profitable hop`,
+        group: 'a profitable hop',
+        short: d,
+        hint: PORT_TEXT[d],
+      });
     for (const d of ['N', 'E', 'S', 'W'] as const)
       options.push({
         value: `${d}:deroute`,
         label: `${d} — ${PORT_TEXT[d]}, a deroute (unprofitable)`,
+        group: 'a deroute (unprofitable)',
+        short: d,
+        hint: PORT_TEXT[d],
       });
-    options.push({ value: 'P', label: 'P — delivered to its node' });
+    options.push({
+      value: 'P',
+      label: 'P — delivered to its node',
+      group: 'delivered',
+      short: 'P',
+      hint: 'to its node',
+    });
     return {
       prompt: `It is cycle ${cycle}. ${when}, and will that be a deroute?`,
       options,

@@ -27,7 +27,14 @@ export interface PredictionTarget {
 
 export interface PredictionOption {
   value: string;
+  /** The whole answer in words ("P1: RDX — read the block to write it"). */
   label: string;
+  /** The answer in a word or two, for a compact grid of choices ("RDX"). */
+  short?: string;
+  /** The row of the grid it sits in ("P1"); options without one make a single row. */
+  group?: string;
+  /** What `short` means, said once under the grid ("read the block to write it"). */
+  hint?: string;
 }
 
 /** A protocol-table row that fired: `MOESI: E × OtherRd → S (assertShared)`. */

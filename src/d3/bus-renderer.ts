@@ -291,7 +291,8 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
     const txn = frame.bus.current;
     const n = Math.max(1, frame.caches.length);
 
-    // Layout: boxes share the width (within limits), centred; the drawing scrolls if too narrow.
+    // Layout: boxes share the width (within limits), centred; a drawing wider than its panel is
+    // scaled down to fit (every box in view), never cut.
     const W = Math.max(opts.width, STATUS_X + STATUS_W, 2 * M + n * BOX_MIN_W + (n - 1) * GAP);
     const boxW = Math.min(BOX_MAX_W, (W - 2 * M - (n - 1) * GAP) / n);
     const x0 = (W - (n * boxW + (n - 1) * GAP)) / 2;
@@ -328,7 +329,11 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
     const rows = Math.ceil(shown.length / cols);
     const queueBottom = qy + 10 + rows * (TAG_H + TAG_GAP) + (items.length > shown.length ? 22 : 0);
     const H = Math.max(MEM.y + MEM.h + 12, statusBottom + 10, queueBottom + 6);
-    svg.attr('width', W).attr('height', H).attr('viewBox', `0 0 ${W} ${H}`);
+    const scale = opts.width > 0 ? Math.min(1, opts.width / W) : 1;
+    svg
+      .attr('width', Math.floor(W * scale))
+      .attr('height', Math.floor(H * scale))
+      .attr('viewBox', `0 0 ${W} ${H}`);
 
     // Bus and memory.
     busRect

@@ -22,43 +22,59 @@ export function InvariantStatus() {
   if (invariants.length === 0) return null;
   if (!on)
     return (
-      <p className="invariants muted" data-testid="invariants">
-        Invariant checks are off in this scenario (<code>checks.invariants</code>).
-      </p>
+      <span className="invariants muted" data-testid="invariants" data-state="off">
+        Invariant checks off (<code>checks.invariants</code>)
+      </span>
     );
   const { first, count, next, broken: rules } = invariantStateAt(violations, cycle);
   const broken = new Set(rules);
   const nameOf = (rule: string) => invariants.find((i) => i.rule === rule)?.name ?? rule;
+  const names = invariants.map((i) => i.name).join(' · ');
   return (
     <div
       className={`invariants${first ? ' broken' : ''}`}
       data-testid="invariants"
       data-state={first ? 'broken' : 'hold'}
     >
-      <span role="status">
-        {first ? (
-          <>
-            <span aria-hidden="true">⚠ </span>
-            <strong>
+      <details>
+        <summary title={first ? first.detail : `Checked as it runs: ${names}`}>
+          {first ? (
+            <>
+              <span aria-hidden="true">⚠ </span>
               {[...broken].map(nameOf).join(', ')} broken at cycle {first.cycle}
-            </strong>
-            {count > 1 ? ` (${count} violations so far)` : ''}: {first.detail}
-          </>
-        ) : (
-          <>
-            <span aria-hidden="true">✓ </span>
-            Checked as it runs: {invariants.map((i) => i.name).join(' · ')}. All hold up to cycle{' '}
-            {cycle}.
-          </>
-        )}
-      </span>
+            </>
+          ) : (
+            <>
+              <span aria-hidden="true">✓ </span>
+              {invariants.length === 1
+                ? 'Its invariant holds'
+                : `All ${invariants.length} invariants hold`}
+            </>
+          )}
+        </summary>
+        <div className="invariants-list" data-testid="invariants-list">
+          <p>
+            {first
+              ? `${first.detail}${count > 1 ? ` (${count} violations up to cycle ${cycle})` : ''}.`
+              : `Checked as it runs: ${names}. All hold up to cycle ${cycle}.`}
+          </p>
+          <ul>
+            {invariants.map((i) => (
+              <li key={i.rule} className={broken.has(i.rule) ? 'broken' : undefined}>
+                <strong>{i.name}</strong> {broken.has(i.rule) ? '(broken)' : '(holds)'}:{' '}
+                {i.description}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </details>
       {first && first.cycle !== cycle ? (
         <button
           type="button"
           onClick={() => void actions.seek(first.cycle)}
           data-testid="invariant-first"
         >
-          Go to cycle {first.cycle}, where it broke
+          Go to cycle {first.cycle}
         </button>
       ) : null}
       {next ? (
@@ -67,20 +83,9 @@ export function InvariantStatus() {
           onClick={() => void actions.seek(next.cycle)}
           data-testid="invariant-next"
         >
-          {first ? 'Next violation' : 'A violation comes later'}: go to cycle {next.cycle}
+          {first ? 'Next violation' : 'A violation comes later'}: cycle {next.cycle}
         </button>
       ) : null}
-      <details>
-        <summary>What is checked</summary>
-        <ul>
-          {invariants.map((i) => (
-            <li key={i.rule} className={broken.has(i.rule) ? 'broken' : undefined}>
-              <strong>{i.name}</strong> {broken.has(i.rule) ? '(broken)' : '(holds)'}:{' '}
-              {i.description}
-            </li>
-          ))}
-        </ul>
-      </details>
     </div>
   );
 }

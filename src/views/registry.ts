@@ -24,7 +24,7 @@ export type { ViewEntry } from '../models/model-ui';
 const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
   notes: { title: 'Walkthrough', area: 'left', Component: NotesView },
   torus: { title: 'Torus', area: 'centre', Component: TorusView, live: true },
-  protocol: { title: 'Protocol table', area: 'right', Component: ProtocolTableView },
+  protocol: { title: 'Protocol table', area: 'bottom', Component: ProtocolTableView },
   router: { title: 'Router', area: 'right', Component: RouterView },
   log: { title: 'Event log', area: 'right', Component: EventLogView },
   stats: { title: 'Statistics', area: 'bottom', Component: StatsView },

@@ -61,7 +61,12 @@ export const queuePointer: CniPredictionKind = {
     return {
       prompt: `It is cycle ${cycle}. Node ${node}'s queue "${queue}" has ${slots} slots. What will ${who} hold after its next update: which slot, and which sense bit?`,
       options: values.flatMap((v) =>
-        [0, 1].map((s) => ({ value: `${v}/${s}`, label: `slot ${v}, sense ${s}` })),
+        [0, 1].map((s) => ({
+          value: `${v}/${s}`,
+          label: `slot ${v}, sense ${s}`,
+          group: `sense ${s}`,
+          short: `slot ${v}`,
+        })),
       ),
     };
   },
@@ -126,7 +131,7 @@ function cniRuleOf(protocol: SnoopingProtocol, e: Coherence): RuleFired {
 export const cniTransaction: CniPredictionKind = {
   name: 'cniTransaction',
   title: "The next transaction on a node's memory bus and who issues it",
-  panels: ['buses'],
+  panels: ['cdr', 'queue', 'buses'],
   find(run, cycle, target) {
     const log = run.log;
     for (const [e, index] of eventsFrom(run, firstAfter(log, cycle))) {
@@ -177,6 +182,9 @@ export const cniTransaction: CniPredictionKind = {
         CNI_TXN_KINDS.map((k) => ({
           value: `${k}:${a}`,
           label: `${a === 'NI' ? 'the NI' : a}: ${k} — ${CNI_TXN_TEXT[k]}`,
+          group: a === 'NI' ? 'the NI' : a,
+          short: k,
+          hint: CNI_TXN_TEXT[k],
         })),
       ),
     };

@@ -54,6 +54,7 @@ export const craniumCount: PredictionKindSpec<CraniumModelEvent, CraniumMeta, Cr
       options: windowed(range(Math.max(packets, actual + 1)), actual, 8).map((v) => ({
         value: String(v),
         label: `${v} still to come${v === 0 ? ' (the channel completes)' : ''}`,
+        short: String(v),
       })),
     };
   },

@@ -6,6 +6,7 @@
 import { count } from '../../../sim-core/kernel/words';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useElementWidth } from '../use-element-width';
+import { useFitHeight } from '../use-fit-height';
 import type { NetworkFrame, PacketView } from '../../../sim-core/network/network-frame';
 import {
   DETAIL_MAX_K,
@@ -39,6 +40,8 @@ import { useLecture } from '../../lecture/lecture-store';
 import { TableToggle } from '../TableToggle';
 
 const MAX_HEIGHT = 760;
+/** The torus is never squeezed below this (a very short window scrolls instead). */
+const MIN_HEIGHT = 240;
 
 const routerName = (frame: NetworkFrame, r: number) => {
   const node = frame.routers[r]?.node;
@@ -370,7 +373,10 @@ export function TorusView() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const rendererRef = useRef<TorusRenderer | null>(null);
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(hasFrame);
-  const height = Math.min(width, MAX_HEIGHT);
+  // Square where there is room; else as tall as the window leaves it (a lecture opens with the
+  // whole torus in view), never below MIN_HEIGHT.
+  const room = useFitHeight(wrapRef, pageZoom, playing);
+  const height = Math.min(width, MAX_HEIGHT, Math.max(MIN_HEIGHT, room));
 
   // The panel mounts before a network scenario may be loaded: (re)attach when the SVG appears.
   useEffect(() => {
@@ -433,7 +439,7 @@ export function TorusView() {
       </div>
       {stallEvent ? <StallBanner stall={stallEvent} /> : null}
       {followed !== null ? <PacketInfo frame={frame} id={followed} trail={trail} k={k} /> : null}
-      <div className="nv-stage" ref={wrapRef}>
+      <div className="nv-stage" ref={wrapRef} data-main-picture>
         {/* Painted underneath the SVG (links, routers, and packets while playing); hidden from
             assistive technology, which reads the SVG's buttons and the summary below. */}
         <canvas ref={canvasRef} className="tv-canvas" aria-hidden="true" />

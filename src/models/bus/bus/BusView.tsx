@@ -172,7 +172,7 @@ export function BusView() {
         className="vg-table-toggle"
       />
       {/* Kept mounted (hidden) under the tables: the renderer keeps its state for the way back. */}
-      <div className="vg-bus-scroll" ref={wrapRef} hidden={asTable}>
+      <div className="vg-bus-scroll" ref={wrapRef} hidden={asTable} data-main-picture>
         <svg ref={svgRef} aria-hidden="true" focusable="false" />
       </div>
       {frame && meta ? (

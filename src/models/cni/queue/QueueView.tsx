@@ -57,7 +57,7 @@ export function QueueView() {
       ) : (
         <>
           <QueueLegend queues={node.queues} />
-          <div className="cv-rings">
+          <div className="cv-rings" data-main-picture>
             {node.queues.map((q) => (
               <section
                 key={`${node.id}-${q.name}`}

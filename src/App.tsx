@@ -32,6 +32,7 @@ import { useOpenAtTop } from './shell/open-at-top';
 import { panelsOf, viewEntry, type ViewEntry } from './views/registry';
 import { PanelContent } from './views/PanelContent';
 import { PanelBoundary } from './views/PanelBoundary';
+import { Panel } from './views/Panel';
 import { Paced } from './state/paced';
 
 const AREAS: ViewEntry['area'][] = ['left', 'centre', 'right', 'bottom'];
@@ -129,16 +130,16 @@ export function App() {
                   {here.map((name) => {
                     const { title } = viewEntry(name);
                     return (
-                      <section
+                      <Panel
                         key={name}
                         className={`panel panel-${name}${about?.includes(name) ? ' about' : ''}`}
-                        aria-labelledby={`panel-${name}-title`}
-                        data-testid={`panel-${name}`}
+                        titleId={`panel-${name}-title`}
+                        testId={`panel-${name}`}
+                        heading={title}
                       >
-                        <h2 id={`panel-${name}-title`}>{title}</h2>
                         {chrome ? <PanelExport name={name} title={title} /> : null}
                         <PanelContent name={name} />
-                      </section>
+                      </Panel>
                     );
                   })}
                 </div>

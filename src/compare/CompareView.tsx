@@ -12,6 +12,7 @@ import { PanelExport } from '../export/PanelExport';
 import { AppStoreContext, useApp } from '../state/store';
 import { viewEntry } from '../views/registry';
 import { PanelBoundary } from '../views/PanelBoundary';
+import { Panel } from '../views/Panel';
 import { PanelContent } from '../views/PanelContent';
 import { ComparePicker } from './ComparePicker';
 import { CompareDiff } from './CompareDiff';
@@ -26,20 +27,22 @@ function Column({ side, name, label }: { side: 'A' | 'B'; name: ViewName; label:
   const id = useId();
   const { title } = viewEntry(name);
   return (
-    <section
+    <Panel
       className={`panel panel-${name} cmp-side cmp-side-${side}`}
-      aria-labelledby={id}
-      data-testid={`compare-${side}-${name}`}
+      titleId={id}
+      testId={`compare-${side}-${name}`}
+      heading={
+        <>
+          <span className={`cmp-tag cmp-tag-${side}`}>
+            {side}: {label}
+          </span>{' '}
+          {title}
+        </>
+      }
     >
-      <h2 id={id}>
-        <span className={`cmp-tag cmp-tag-${side}`}>
-          {side}: {label}
-        </span>{' '}
-        {title}
-      </h2>
       <PanelExport name={name} title={title} side={side} />
       <PanelContent name={name} />
-    </section>
+    </Panel>
   );
 }
 

@@ -141,7 +141,7 @@ function Column({
 }) {
   return (
     <section className="nv-router-col" aria-label={title}>
-      <h4>{title}</h4>
+      <h3>{title}</h3>
       {frames.map((f, i) => (
         <FrameBox key={labels[i]} label={labels[i] ?? String(i)} f={f} length={length} />
       ))}

@@ -5,6 +5,7 @@
  * shows its pipelining and its packets overtaking each other. Bars are labelled with their cycle
  * counts; the current cycle is a line. Clicking a bar selects its packet; a table says the same.
  */
+import { useScrollFocus } from '../../../views/use-scroll-focus';
 import { count, plural } from '../../../../sim-core/kernel/words';
 import { scaleLinear } from 'd3';
 import { useState } from 'react';
@@ -414,6 +415,8 @@ export function GanttView() {
   const [pick, setPick] = useState<{ scenario: string; msg: number } | null>(null);
   const [showTable, setShowTable] = useState(false);
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(frame !== null);
+  // The chart scrolls sideways in a narrow panel: reachable by keyboard while it does.
+  useScrollFocus(wrapRef);
   if (!frame) return <p className="vg-muted">No Cranium scenario loaded.</p>;
   const messages = frame.stats.messages;
   const packetMsg =
@@ -443,7 +446,7 @@ export function GanttView() {
         </label>
         <TableToggle checked={showTable} onChange={setShowTable} />
       </div>
-      <div ref={wrapRef} className="gv-stage">
+      <div ref={wrapRef} className="gv-stage" role="region" aria-label="Message timeline chart">
         {t === null ? (
           <p className="vg-muted">
             No message yet: a message begins when a send command is accepted.

@@ -2,6 +2,7 @@
 import { useEffect, type CSSProperties } from 'react';
 import { Header } from './shell/Header';
 import { HelpOverlay } from './shell/HelpOverlay';
+import { OfflineNotice } from './shell/OfflineNotice';
 import { Narration } from './shell/Narration';
 import { ProblemBanner } from './shell/ProblemBanner';
 import { ScenarioIntro } from './shell/ScenarioIntro';
@@ -62,6 +63,7 @@ export function App() {
       <div className="app">
         <StartPage />
         <HelpOverlay />
+        <OfflineNotice embedded={false} />
         <UrlSync />
       </div>
     );
@@ -131,6 +133,7 @@ export function App() {
         {chrome ? <ViewToggles /> : null}
       </main>
       <HelpOverlay />
+      <OfflineNotice embedded={embed} />
       <UrlSync />
     </div>
   );

@@ -14,6 +14,8 @@ import { readLectureParams, withLectureParams } from './lecture/url-params';
 import { readStash } from './state/url-sync';
 import { openAssignmentFromUrl } from './teaching/assignment-url';
 import { installPredict } from './teaching/predict-store';
+import { registerSW } from 'virtual:pwa-register';
+import { offlineActions } from './state/offline-store';
 import { createInProcessSim, createWorkerSim } from './worker/transports';
 import type { SimApi } from './worker/sim-api';
 import './styles.css';
@@ -80,7 +82,16 @@ async function openFromUrl(): Promise<void> {
   if (!loaded) await fallback();
 }
 
+/** The service worker that keeps the app for offline use (docs/hosting.md); it never reloads the page itself. */
+function startOfflineCache(): void {
+  const update = registerSW({
+    onOfflineReady: offlineActions.ready,
+    onNeedRefresh: () => offlineActions.updateWaiting(() => void update(true)),
+  });
+}
+
 actions.setApi(startSimulator());
+startOfflineCache();
 installPredict();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

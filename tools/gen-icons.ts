@@ -1,0 +1,27 @@
+/**
+ * npm run gen:icons: renders public/favicon.svg to the PNG icons the web app manifest lists
+ * (public/icon-192.png, public/icon-512.png; vite.config.ts), in headless Chromium, so the
+ * installed app's icon is the favicon. Run it after changing the favicon.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const svg = readFileSync(new URL('../public/favicon.svg', import.meta.url), 'utf8');
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+try {
+  for (const size of [192, 512]) {
+    const page = await browser.newPage({ viewport: { width: size, height: size } });
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+    );
+    const file = fileURLToPath(new URL(`../public/icon-${size}.png`, import.meta.url));
+    await page.screenshot({ path: file, omitBackground: true });
+    await page.close();
+    console.log(`wrote ${file}`);
+  }
+} finally {
+  await browser.close();
+}

@@ -2,12 +2,15 @@
  * The build: relative URLs (base './'), so the same files work at a site's root and under any
  * sub-path (docs/hosting.md); a service worker and web app manifest from vite-plugin-pwa that
  * precache every file the app needs (its chunks, the workers', the icons), so it opens offline
- * after one visit; and, after each build, every script's size gzipped (tools/bundle-size.ts).
+ * after one visit; the catalogue of built-in scenarios and assignments without their bodies
+ * (tools/catalogue-plugin.ts); and, after each build, every script's size gzipped
+ * (tools/bundle-size.ts).
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { sizeReport } from './tools/bundle-size.ts';
+import { cataloguePlugin } from './tools/catalogue-plugin.ts';
 
 /** Prints the scripts' sizes once the build is written. */
 function bundleSizeReport(): Plugin {
@@ -31,6 +34,7 @@ export default defineConfig({
   base: './',
   plugins: [
     react(),
+    cataloguePlugin(),
     VitePWA({
       // A new version waits until the lecturer reloads (src/shell/OfflineNotice.tsx offers it):
       // a page never reloads by itself in front of a class.

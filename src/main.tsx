@@ -5,10 +5,11 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DEFAULT_SCENARIO_ID } from '../scenarios/index';
+import { DEFAULT_SCENARIO_ID } from 'virtual:ni-lab/catalogue';
 import { App } from './App';
 import { readLink } from './state/link';
-import { actions, currentLink, useApp } from './state/store';
+import { actions, currentLink, setPanelLoader, useApp } from './state/store';
+import { preloadPanels } from './views/registry';
 import { lecture } from './lecture/lecture-store';
 import { readLectureParams, withLectureParams } from './lecture/url-params';
 import { readStash } from './state/url-sync';
@@ -90,6 +91,7 @@ function startOfflineCache(): void {
   });
 }
 
+setPanelLoader(preloadPanels);
 actions.setApi(startSimulator());
 startOfflineCache();
 installPredict();

@@ -3,14 +3,9 @@
  * `#v1?a=<id>`) and a button to open an assignment file the lecturer handed out.
  */
 import { useEffect, useRef, useState } from 'react';
-import { builtinAssignments } from '../../scenarios/assignments/index';
+import { ASSIGNMENT_CATALOGUE } from 'virtual:ni-lab/catalogue';
 import { assignmentActions, useAssignment } from './assignment-store';
 import './teaching.css';
-
-const titleOf = (doc: unknown): string => {
-  const title = (doc as { title?: unknown }).title;
-  return typeof title === 'string' ? title : '(untitled)';
-};
 
 export function AssignmentMenu() {
   const [open, setOpen] = useState(false);
@@ -74,10 +69,10 @@ export function AssignmentMenu() {
               Your lecturer gives you a link or a file. The ready-made assignments of this course:
             </p>
             <ul className="assignment-list">
-              {builtinAssignments.map((a) => (
+              {ASSIGNMENT_CATALOGUE.map((a) => (
                 <li key={a.id}>
                   <a href={`#v1?a=${a.id}`} onClick={() => setOpen(false)}>
-                    {titleOf(a.doc)}
+                    {a.title}
                   </a>
                 </li>
               ))}

@@ -1,0 +1,11 @@
+/** The page's catalogue of built-in files, made at build time (tools/catalogue-plugin.ts). */
+declare module 'virtual:ni-lab/catalogue' {
+  import type { CatalogueEntry } from './lecture/catalogue';
+
+  /** Every lecture scenario, in the teaching order of scenarios/index.ts. */
+  export const SCENARIO_CATALOGUE: readonly CatalogueEntry[];
+  /** Every built-in assignment, in course order. */
+  export const ASSIGNMENT_CATALOGUE: readonly { id: string; title: string }[];
+  /** The scenario the app opens without a link. */
+  export const DEFAULT_SCENARIO_ID: string;
+}

@@ -11,6 +11,7 @@ import { TimeControls } from './shell/TimeControls';
 import { ViewToggles } from './shell/ViewToggles';
 import { StartPage } from './shell/StartPage';
 import { LectureBar } from './lecture/LectureBar';
+import { useEmbedHeight } from './lecture/embed-height';
 import { useLecture } from './lecture/lecture-store';
 import { EmbedBar, PresentBar } from './lecture/ModeBars';
 import { usePlayback } from './state/playback';
@@ -49,6 +50,7 @@ export function App() {
   const zoom = useLecture((s) => s.zoom);
   usePlayback();
   useCompareUrl();
+  useEmbedHeight(embed);
   const comparing = useCompare((s) => s.vs !== null);
   // An assignment hides some panels, and asks who is answering before anything else.
   const hidden = useAssignment(hiddenPanels);

@@ -25,7 +25,7 @@ export function OfflineNotice({ embedded }: { embedded: boolean }) {
           <button onClick={update}>Reload</button>
         </>
       ) : (
-        <span>NI Lab is stored in this browser: it opens without a network from now on.</span>
+        <span>NI Lab now opens without a network too.</span>
       )}
       <button onClick={offlineActions.dismiss} aria-label="Close this notice">
         ✕

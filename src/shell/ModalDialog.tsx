@@ -44,7 +44,8 @@ export function ModalDialog({
     const d = dialog.current;
     if (!d) return;
     if (open && !d.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
       d.showModal();
       (initialFocus?.current ?? d.querySelector<HTMLElement>(FOCUSABLE))?.focus();
     } else if (!open && d.open) d.close();

@@ -5,7 +5,8 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DEFAULT_SCENARIO_ID } from 'virtual:ni-lab/catalogue';
+import { DEFAULT_SCENARIO_ID, SCENARIO_PANELS } from 'virtual:ni-lab/catalogue';
+import { faceOf } from '../sim-core/index';
 import { App } from './App';
 import { readLink } from './state/link';
 import { actions, currentLink, setPanelLoader, useApp } from './state/store';
@@ -91,8 +92,23 @@ function startOfflineCache(): void {
   });
 }
 
+/**
+ * Fetches the code of the panels the app is about to show — the built-in scenario's the link
+ * names, or the default one's — while the worker starts, rather than after its first reply.
+ */
+function preloadFirstPanels(): void {
+  const reading = readLink(location.hash);
+  const target = reading.kind === 'link' ? reading.target : null;
+  const id = !target ? DEFAULT_SCENARIO_ID : target.spec.kind === 'builtin' ? target.spec.id : '';
+  const known = SCENARIO_PANELS[id];
+  if (!known) return;
+  const views = target?.views ?? known.views ?? faceOf(known.model).defaultViews;
+  void preloadPanels(known.model, views).catch(() => undefined);
+}
+
 setPanelLoader(preloadPanels);
 actions.setApi(startSimulator());
+preloadFirstPanels();
 startOfflineCache();
 installPredict();
 createRoot(document.getElementById('root')!).render(

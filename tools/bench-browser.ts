@@ -1,6 +1,7 @@
 /**
- * npm run bench:browser [-- --json] [-- --seconds N] [-- --only id,id]: the torus view's speed in
- * real headless Chromium, against the production build. A benchmark, not a test: it prints
+ * npm run bench:browser [-- --json] [-- --seconds N] [-- --only id,id] [-- --dist folder]: the torus
+ * view's speed in real headless Chromium, against the production build (`--dist`: an existing
+ * build folder instead of dist/, e.g. an older build to alternate with, as docs/cli.md does). A benchmark, not a test: it prints
  * numbers and the targets they are compared with; it never fails the suite.
  *
  *   torus16.detail.*   16×16 chaos torus past saturation, ≥ 500 packets in flight, every packet
@@ -165,7 +166,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startPreview(port: number): Promise<ChildProcess> {
+async function startPreview(port: number, dist: string): Promise<ChildProcess> {
   // vite's own entry point run by node, so the process id is the server's (no npx shell between).
   const child = spawn(
     process.execPath,
@@ -177,6 +178,8 @@ async function startPreview(port: number): Promise<ChildProcess> {
       '--port',
       String(port),
       '--strictPort',
+      '--outDir',
+      dist,
     ],
     { cwd: ROOT, stdio: 'ignore' },
   );
@@ -352,6 +355,8 @@ async function main(): Promise<void> {
   const seconds = secondsArg >= 0 ? Number(argv[secondsArg + 1]) : 5;
   const onlyArg = argv.indexOf('--only');
   const only = onlyArg >= 0 ? (argv[onlyArg + 1] ?? '').split(',') : null;
+  const distArg = argv.indexOf('--dist');
+  const dist = distArg >= 0 ? (argv[distArg + 1] ?? '') : 'dist';
   const log = (s: string) => (json ? console.error(s) : console.log(s));
   if (!(seconds > 0)) throw new Error('--seconds expects a positive number');
   if (!existsSync(CHROMIUM))
@@ -359,9 +364,11 @@ async function main(): Promise<void> {
       `no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH to one`,
     );
 
-  ensureBuild(log);
+  if (distArg < 0) ensureBuild(log);
+  else if (!existsSync(join(ROOT, dist, 'index.html')))
+    throw new Error(`--dist: no build in ${dist}`);
   const port = await freePort();
-  const server = await startPreview(port);
+  const server = await startPreview(port, dist);
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({

@@ -38,7 +38,7 @@ module.exports = {
       comment:
         'The node kits, message networks and memory components serve every model: they know none.',
       severity: 'error',
-      from: { path: '^sim-core/(memory|node|net)/' },
+      from: { path: '^sim-core/(memory|node|net|ledger)/' },
       to: { path: `^sim-core/(bus|ni)/|${DERIVED}` },
     },
     {

@@ -67,3 +67,9 @@ export type {
   SnoopingProtocol,
 } from './memory/protocols/snooping-vocabulary';
 export { hex } from './kernel/hex';
+export { PHASE_CATEGORIES, PHASE_CATEGORY_INFO } from './ledger/phase-events';
+export type { PhaseCategory, PhaseEventBody, PhaseSlice } from './ledger/phase-events';
+export { anatomy, ledgerMessages, phaseSlices, sliceAt } from './ledger/phase-ledger';
+export type { Anatomy } from './ledger/phase-ledger';
+export { nsPerCycle } from './model';
+export type { Clocks } from './model';

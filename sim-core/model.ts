@@ -148,12 +148,37 @@ export type SweepPlan<T extends ModelTypes> = (
 ) => (() => unknown)[];
 
 /**
+ * The clocks a model's cycles run on (round2-spec §A.2 S6), so cycles can be told as time and
+ * bytes per cycle as MB/s, and models of different seeds compared.
+ */
+export interface Clocks {
+  /** One simulated cycle is one tick of this clock. */
+  cycleDomain: 'cpu' | 'system';
+  /** The processor's clock and the system's (bus, memory, NI), in Hz, as the seed gives them. */
+  cpuHz: number;
+  systemHz: number;
+  /** The seed lines the frequencies come from, or "default". */
+  source: string;
+}
+
+/** Nanoseconds in one simulated cycle. */
+export const nsPerCycle = (c: Clocks): number =>
+  1e9 / (c.cycleDomain === 'cpu' ? c.cpuHz : c.systemHz);
+
+/**
  * What a model's frame and meta offer beyond its own views, asked by what it is: the part of its
  * capabilities the page reads (its face's).
  */
 export interface FaceCapabilities<T extends ModelTypes> {
   /** The frame carries a torus (the torus and router views, the wire codec, routing questions). */
   torus?: TorusCapability<T['frame'], T['meta']>;
+  /** The clocks its cycles run on (absent: cycles are told as cycles only). */
+  clocks?(meta: T['meta']): Clocks;
+  /**
+   * It emits phase-ledger events (sim-core/ledger/), so the phases view can draw its latency
+   * anatomy; `sources` names the seed's own figure or table the slices follow.
+   */
+  phases?: { figure: string };
   /** Bytes per cache block, for telling block numbers as addresses. */
   blockBytes?(meta: T['meta']): number;
   /** The caches follow this protocol table (the protocol view draws it, lighting fired cells). */

@@ -14,9 +14,10 @@ import { StatsView } from './stats/StatsView';
 export type { ViewEntry } from '../models/model-ui';
 
 /**
- * Panels any model may list: its notes, log, statistics; a torus's; a protocol table's. The
- * drawings load when first shown (lazy-panel.ts); the statistics and sweeps panels are a frame
- * around the model's own tables and charts, which load so.
+ * Panels any model may list: its notes, log, statistics; a torus's; a protocol table's; the
+ * latency anatomy of a model that keeps a phase ledger. The drawings load when first shown
+ * (lazy-panel.ts); the statistics and sweeps panels are a frame around the model's own tables
+ * and charts, which load so.
  */
 const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
   notes: { title: 'Walkthrough', area: 'left', Component: NotesView },
@@ -55,6 +56,14 @@ const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
   },
   stats: { title: 'Statistics', area: 'bottom', Component: StatsView },
   charts: { title: 'Sweeps', area: 'bottom', Component: ChartsView },
+  phases: {
+    title: 'Latency anatomy',
+    area: 'bottom',
+    Component: lazyPanel(
+      () => import('./phases/PhasesView'),
+      (m) => m.PhasesView,
+    ),
+  },
 };
 
 export const viewRegistry: Readonly<Record<string, ViewEntry>> = Object.assign(

@@ -12,6 +12,7 @@ import { cniVocabulary, narrateQuietCni } from './cni-narrate';
 import { cniTransaction, queuePointer } from './cni-predictions';
 import type { CniSystemOut, CniWorkloadOut } from './cni-schema';
 import type { CniSystem } from './cni-system';
+import { BUS_NAMES } from './config';
 
 export interface CniTypes {
   kind: 'cni';
@@ -32,7 +33,7 @@ export const cniFace: ModelFace<CniTypes> = {
   defaultViews: ['notes', 'queue', 'buses', 'log', 'stats'],
   /** "2 nodes · CNI16Q · memory bus · MOESI"; a local queue joins two processors, with no NI. */
   describe({ system, workload }) {
-    const bus = system.bus === 'io' ? 'I/O bus' : 'memory bus';
+    const bus = BUS_NAMES[system.bus];
     const w = workload.messages;
     if (w.kind === 'local-queue')
       return `1 node · two processors and a local queue of ${w.slots} slots · ${bus} · ${system.protocol}`;

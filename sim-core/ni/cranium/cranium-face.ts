@@ -15,6 +15,7 @@ import { craniumVocabulary, narrateQuietCranium } from './cranium-narrate';
 import { craniumCount } from './cranium-predictions';
 import type { CraniumSystemOut, CraniumWorkloadOut } from './cranium-schema';
 import type { CraniumSystem } from './cranium-system';
+import { CRANIUM_VARIANTS } from './variants';
 
 export interface CraniumTypes {
   kind: 'cranium';
@@ -27,6 +28,12 @@ export interface CraniumTypes {
   meta: CraniumMeta;
   event: CraniumModelEvent;
 }
+
+const NI_PHRASES = {
+  cranium: 'Cranium NI',
+  ideal: 'ideal NI',
+  'ideal-nomem': 'ideal NI without memory',
+} as const satisfies Record<CraniumSystemOut['ni'], string>;
 
 const torus: TorusCapability<CraniumFrame, CraniumMeta> = {
   frame: (frame) => frame.network,
@@ -41,8 +48,12 @@ export const craniumFace: ModelFace<CraniumTypes> = {
   defaultViews: ['notes', 'cranium', 'torus', 'gantt', 'log', 'stats'],
   describe({ system }) {
     const side = system.attached ?? system.k;
-    const ni = system.ni === 'ideal' ? 'ideal NI' : 'Cranium NI';
-    return `${system.k}×${system.k} ${system.topology} · ${routerPhrase(system.router, true)} · ${ni} · ${system.memory.toUpperCase()} memory · ${system.scheduler.toUpperCase()} scheduler · ${side * side} nodes`;
+    const ni = NI_PHRASES[system.ni];
+    const variant =
+      system.variant === 'cranium'
+        ? ''
+        : ` · ${CRANIUM_VARIANTS[system.variant].label} (${system.variantCase} case)`;
+    return `${system.k}×${system.k} ${system.topology} · ${routerPhrase(system.router, true)} · ${ni}${variant} · ${system.memory.toUpperCase()} memory · ${system.scheduler.toUpperCase()} scheduler · ${side * side} nodes`;
   },
   vocabularies: [craniumVocabulary, networkVocabulary],
   quiet: narrateQuietCranium,

@@ -7,7 +7,7 @@ import type { ModelModule } from '../../model';
 import { summariseNetworkStats } from '../../network/network-summary';
 import {
   DEFAULT_TIMING,
-  IDEAL_TIMING,
+  NI_TIMINGS,
   MEMORY_MODELS,
   type CraniumConfig,
   type CraniumTiming,
@@ -17,6 +17,7 @@ import type { CraniumStats } from './cranium-frame';
 import { craniumSchema, type CraniumScenario } from './cranium-schema';
 import { CraniumSystem } from './cranium-system';
 import { instructionText } from './program';
+import { variantGaps } from './variants';
 
 export type { CraniumTypes } from './cranium-face';
 
@@ -26,8 +27,10 @@ export function craniumConfigOf(scenario: CraniumScenario): CraniumConfig {
   const w = scenario.workload;
   const side = sys.attached ?? sys.k;
   const timing: CraniumTiming = {
-    ...(sys.ni === 'ideal' ? IDEAL_TIMING : DEFAULT_TIMING),
+    ...DEFAULT_TIMING,
     ...MEMORY_MODELS[sys.memory],
+    ...NI_TIMINGS[sys.ni],
+    ...variantGaps(sys.variant, sys.variantCase),
     ...(Object.fromEntries(
       Object.entries(sys.timing).filter(([, v]) => v !== undefined),
     ) as Partial<CraniumTiming>),

@@ -25,7 +25,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createSim, parseScenario, Session, type Scenario } from '../sim-core/index';
+import { createSim, formatIssue, parseScenario, Session, type Scenario } from '../sim-core/index';
+import { has, runTool, valueOf, type Args, type Output, type ToolSpec } from './cli';
 import { Network } from '../sim-core/network/network';
 import { networkConfig } from '../sim-core/network/network-config';
 import { defaultCniConfig } from '../sim-core/fidelity/cni';
@@ -215,37 +216,68 @@ function runIsolated(name: string): Row[] {
   return JSON.parse(child.stdout) as Row[];
 }
 
-function main(): void {
-  const argv = process.argv.slice(2);
-  const only = argv.indexOf('--case');
-  if (only >= 0) {
-    const run = CASES[argv[only + 1] ?? ''];
-    if (!run) throw new Error(`no bench case ${argv[only + 1]}`);
-    console.log(JSON.stringify(run()));
-    return;
+const BENCH_TOOL: ToolSpec = {
+  name: 'bench',
+  summary: 'measures the speed of sim-core in Node on one core (each case in its own process).',
+  usage: ['[--json] [--browser]'],
+  options: [
+    { name: '--json', help: 'One JSON object per row.' },
+    { name: '--browser', help: 'Then run the browser rows too (npm run bench:browser).' },
+    {
+      name: '--case',
+      value: 'NAME',
+      help: `Run one case and print its rows as JSON (the bench runs each case so): ${Object.keys(CASES).join(', ')}.`,
+    },
+  ],
+  exitCodes: [
+    [0, 'the benchmarks ran (a missed target never fails: it prints MISSED)'],
+    [1, 'a case failed to run'],
+    [2, 'the command line is wrong (CLI001, CLI002)'],
+  ],
+  docs: 'docs/cli.md ("Benchmarks")',
+};
+
+function main(args: Args, io: Output): number {
+  const only = valueOf(args, '--case');
+  if (only !== undefined) {
+    const run = CASES[only];
+    if (!run) {
+      io.err(
+        formatIssue({
+          code: 'CLI002',
+          path: '--case',
+          message: `expected one of ${Object.keys(CASES).join(', ')}, got ${JSON.stringify(only.slice(0, 40))}`,
+        }),
+      );
+      return 2;
+    }
+    io.out(JSON.stringify(run()));
+    return 0;
   }
-  const json = argv.includes('--json');
-  const browser = argv.includes('--browser');
-  if (!json) console.log(`NI Lab benchmarks — Node ${process.version}, one core\n`);
+  const json = has(args, '--json');
+  const browser = has(args, '--browser');
+  if (!json) io.out(`NI Lab benchmarks — Node ${process.version}, one core\n`);
   for (const name of Object.keys(CASES)) {
     for (const r of runIsolated(name)) {
-      if (json) console.log(JSON.stringify(r));
+      if (json) io.out(JSON.stringify(r));
       else
-        console.log(
+        io.out(
           `${r.id.padEnd(26)} ${String(r.value).padStart(12)} ${r.unit.padEnd(9)} target ${r.target.padEnd(20)} ${r.meets ? 'ok' : 'MISSED'}   ${r.what}`,
         );
     }
   }
   if (!json && !browser)
-    console.log(
+    io.out(
       `\nEach case ran in its own process: the fastest of ${REPETITIONS} timed repetitions after a warm-up.` +
         '\nThe torus animation in headless Chromium (frames/s, run-mode cycles/s): npm run bench -- --browser',
     );
   if (browser) {
-    if (!json) console.log('');
-    const flags = argv.filter((a) => a !== '--browser');
-    spawnSync('npm', ['run', '-s', 'bench:browser', '--', ...flags], { stdio: 'inherit' });
+    if (!json) io.out('');
+    spawnSync('npm', ['run', '-s', 'bench:browser', '--', ...(json ? ['--json'] : [])], {
+      stdio: 'inherit',
+    });
   }
+  return 0;
 }
 
-main();
+runTool(BENCH_TOOL, process.argv.slice(2), main);

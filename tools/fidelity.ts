@@ -1,5 +1,5 @@
 /**
- * npm run fidelity [-- --json]: every published number the simulator reproduces, measured now.
+ * npm run fidelity [-- --json | --help]: every published number the simulator reproduces, measured now.
  * One JSON object per line with --json: { id, source, metric, paper, ours, tolerance, pass, kind,
  * origin, status, knownFailure? }. Explained in docs/fidelity/. Known failures
  * (sim-core/fidelity/known-failures.ts) are counted in the closing line and do not fail the
@@ -29,6 +29,29 @@ import {
 } from '../sim-core/fidelity/cni-figures';
 import { craniumRows } from '../sim-core/fidelity/cranium';
 import { craniumAnalysisRows } from '../sim-core/fidelity/cranium-analysis';
+import { has, startTool } from './cli';
+
+// --help and a wrong flag are answered before any row is measured.
+const args = startTool(
+  {
+    name: 'fidelity',
+    summary: 'measures every published number the simulator reproduces, paper beside ours.',
+    usage: ['[--json]'],
+    options: [
+      {
+        name: '--json',
+        help: 'One JSON object per row: id, source, metric, paper, ours, tolerance, pass, kind, origin, status.',
+      },
+    ],
+    exitCodes: [
+      [0, 'every row passes, or fails as a known failure'],
+      [1, 'an unexpected failure, or a known failure that now passes'],
+      [2, 'the command line is wrong (CLI001)'],
+    ],
+    docs: 'docs/cli.md ("Fidelity") and docs/fidelity/',
+  },
+  process.argv.slice(2),
+);
 
 const rows: FidelityRow[] = [
   zeroLoadRow(),
@@ -51,7 +74,7 @@ const rows: FidelityRow[] = [
   ...craniumAnalysisRows(),
 ];
 const summary = fidelitySummary(rows);
-if (process.argv.includes('--json')) {
+if (has(args, '--json')) {
   for (const row of rows) {
     const knownFailure = KNOWN_FAILURES[row.id];
     console.log(

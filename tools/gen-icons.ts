@@ -6,6 +6,23 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startTool } from './cli';
+
+startTool(
+  {
+    name: 'gen:icons',
+    summary: "renders public/favicon.svg to the web app manifest's PNG icons (192 and 512 px).",
+    usage: [''],
+    options: [],
+    exitCodes: [
+      [0, 'the icons were written'],
+      [1, 'Chromium could not be started'],
+      [2, 'the command line is wrong (CLI001)'],
+    ],
+    docs: 'docs/hosting.md',
+  },
+  process.argv.slice(2),
+);
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const svg = readFileSync(new URL('../public/favicon.svg', import.meta.url), 'utf8');

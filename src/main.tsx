@@ -103,7 +103,7 @@ function preloadFirstPanels(): void {
   const known = SCENARIO_PANELS[id];
   if (!known) return;
   const views = target?.views ?? known.views ?? faceOf(known.model).defaultViews;
-  void preloadPanels(known.model, views).catch(() => undefined);
+  void preloadPanels(known.model, views);
 }
 
 setPanelLoader(preloadPanels);

@@ -280,8 +280,8 @@ export const actions = {
       }
       const views = options.views ??
         reply.scenario.views ?? [...(DEFAULT_VIEWS[reply.meta.model] ?? [])];
-      // A panel whose code cannot be fetched says so itself (PanelContent).
-      await panelLoader?.(reply.meta.model, views).catch(() => undefined);
+      // A panel whose code cannot be fetched says so in its place (views/lazy-panel.ts).
+      await panelLoader?.(reply.meta.model, views);
       useApp.setState({
         spec,
         scenario: reply.scenario,

@@ -115,3 +115,18 @@ test('under a sub-path: a lecture, a share link, lazily loaded panels, then offl
   expect(requested.filter((p) => !p.startsWith(PREFIX))).toEqual([]);
   await context.close();
 });
+
+test('a panel whose code cannot be fetched says so in its place; the rest works', async ({
+  page,
+}) => {
+  // As if the network failed for the torus panel's chunk (and no stored copy had it).
+  await page.route(/\/assets\/TorusView-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/#v1?b=one-packet&c=2');
+  await waitForCycle(page, 2);
+  const torus = page.getByTestId('panel-torus');
+  await expect(torus.getByRole('alert')).toContainText('could not be loaded');
+  await expect(torus.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByTestId('panel-router')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await waitForCycle(page, 3);
+});

@@ -9,8 +9,9 @@ import type { ModelModule, ModelTypes } from './model';
 import { networkModel } from './network/module';
 import { cniModel } from './ni/cni/module';
 import { craniumModel } from './ni/cranium/module';
+import { flashModel } from './ni/flash/module';
 
-export const MODELS = [busModel, cniModel, networkModel, craniumModel] as const;
+export const MODELS = [busModel, cniModel, networkModel, craniumModel, flashModel] as const;
 
 type TypesOf<M> = M extends ModelModule<infer T> ? T : never;
 /** Every model's types, as a union (one member per model). */

@@ -4,6 +4,7 @@ import { Header } from './shell/Header';
 import { HelpOverlay } from './shell/HelpOverlay';
 import { OfflineNotice } from './shell/OfflineNotice';
 import { Narration } from './shell/Narration';
+import { StallNotice } from './shell/StallNotice';
 import { ProblemBanner } from './shell/ProblemBanner';
 import { ScenarioIntro } from './shell/ScenarioIntro';
 import { handleShortcut } from './shell/shortcuts';
@@ -105,6 +106,7 @@ export function App() {
           <LectureBar />
           <Paced>
             <Narration />
+            <StallNotice />
           </Paced>
           {embed ? null : <PredictBar />}
           <PredictCard />

@@ -8,6 +8,7 @@
  *   torus8.* / torus16.*    chaos router, 20-phit packets, uniform random at 0.28 / 0.16
  *                           phits/node/cycle: simulated cycles/s and phit link-hops/s
  *   cni16.cyclesPerSecond   16 nodes with CNI16Q, all-to-all 64-byte messages: cycles/s
+ *   flash.cyclesPerSecond   two FLASH nodes sending 4 KB to each other at once (C4): cycles/s
  *
  * Each case runs in a Node process of its own (this file again, with `--case <name>`), one after
  * another: a case measured after another one inherits its heap and its compiled code (the torus
@@ -31,6 +32,9 @@ import { Network } from '../sim-core/network/network';
 import { networkConfig } from '../sim-core/network/network-config';
 import { defaultCniConfig } from '../sim-core/fidelity/cni';
 import { CniSystem } from '../sim-core/ni/cni/cni-system';
+import type { FlashScenario } from '../sim-core/ni/flash/flash-schema';
+import { FlashSystem } from '../sim-core/ni/flash/flash-system';
+import { flashConfigOf } from '../sim-core/ni/flash/module';
 
 interface Row {
   id: string;
@@ -200,12 +204,61 @@ function benchCni(): Row[] {
   ];
 }
 
+/** A bidirectional 4 KB transfer run to its end, again and again (one run is ~2,250 cycles). */
+function benchFlash(): Row[] {
+  const parsed = parseScenario({
+    version: 1,
+    id: 'bench-flash',
+    title: 'bidirectional 4 KB',
+    system: { kind: 'flash' },
+    workload: {
+      transfers: [
+        { from: 0, to: 1, bytes: 4096 },
+        { from: 1, to: 0, bytes: 4096 },
+      ],
+    },
+  });
+  if (!parsed.ok) throw new Error('bench-flash: invalid scenario');
+  const cfg = flashConfigOf(parsed.value as FlashScenario);
+  let finished = true;
+  const transfer = () => {
+    const sim = new FlashSystem(cfg);
+    while (!sim.state.halted) sim.step();
+    finished &&= sim.stats().transfers.every((t) => t.status === 'done');
+    return sim.state.cycle;
+  };
+  for (let i = 0; i < 5; i++) transfer();
+  const measured: number[] = [];
+  for (let r = 0; r < REPETITIONS; r++) {
+    const t0 = now();
+    let cycles = 0;
+    for (let i = 0; i < 10; i++) cycles += transfer();
+    measured.push(cycles / ((now() - t0) / 1000));
+  }
+  const cps = {
+    best: Math.max(...measured),
+    median: median(measured),
+    worst: Math.min(...measured),
+  };
+  return [
+    {
+      id: 'flash.cyclesPerSecond',
+      what: `two FLASH nodes, 4 KB each way at once, C4, with the phase ledger (${spread(cps)})`,
+      value: Math.round(cps.best),
+      unit: 'cycles/s',
+      target: 'as fast as possible',
+      meets: finished,
+    },
+  ];
+}
+
 const CASES: Record<string, () => Row[]> = {
   bus16: benchBusCycles,
   stepBack: benchStepBack,
   torus8: () => benchTorus('torus8', 8, 0.28, 10_000, 60_000, 28_000),
   torus16: () => benchTorus('torus16', 16, 0.16, 2_500, 12_000, 5_800),
   cni16: benchCni,
+  flash: benchFlash,
 };
 
 /** Runs one case in a fresh Node process and returns its rows. */

@@ -29,6 +29,7 @@ import {
 } from '../sim-core/fidelity/cni-figures';
 import { craniumRows } from '../sim-core/fidelity/cranium';
 import { craniumAnalysisRows } from '../sim-core/fidelity/cranium-analysis';
+import { flashRows } from '../sim-core/fidelity/flash';
 import { has, startTool } from './cli';
 
 // --help and a wrong flag are answered before any row is measured.
@@ -72,6 +73,7 @@ const rows: FidelityRow[] = [
   headMissRow(),
   ...craniumRows(),
   ...craniumAnalysisRows(),
+  ...flashRows(),
 ];
 const summary = fidelitySummary(rows);
 if (has(args, '--json')) {

@@ -31,6 +31,7 @@ import {
 } from '../../sim-core/fidelity/cni-figures';
 import { craniumRows } from '../../sim-core/fidelity/cranium';
 import { craniumAnalysisRows } from '../../sim-core/fidelity/cranium-analysis';
+import { flashRows } from '../../sim-core/fidelity/flash';
 
 /** A row passes, or, if it is on the known-failure list, still fails: a fix must be noticed. */
 function expectRow(row: FidelityRow): void {
@@ -189,4 +190,34 @@ describe('fidelity against the Cranium thesis: its analysis (seed 001 §6.1–§
     expect(r, id).toBeDefined();
     expectRow(r!);
   });
+});
+
+describe('fidelity against seed 003 (FLASH)', () => {
+  const rows = flashRows();
+
+  it('lists every row of round2-spec §B2.4', () => {
+    expect(rows.map((r) => r.id)).toEqual([
+      'flash.t1.total',
+      'flash.4KB.uncached',
+      'flash.4KB.dirty',
+      'flash.peak.uncached',
+      'flash.peak.dirty',
+      'flash.net.perLine',
+      ...['U.U', 'U.C', 'D.U', 'D.C'].flatMap((s) => [`flash.t3.${s}.uni`, `flash.t3.${s}.bi`]),
+      'flash.global.pipelined',
+      'flash.global.collect',
+      'flash.bottleneck',
+      'flash.chunk.curve',
+      'flash.chunk.c4delta',
+      'flash.unaligned',
+      'flash.bidir',
+      'flash.global.order',
+    ]);
+  });
+
+  it('Table 1 is exact: 41 + 116 + 24 + 45 + 58 = 284', () => {
+    expect(rows[0]).toMatchObject({ id: 'flash.t1.total', ours: 284, pass: true });
+  });
+
+  it.each(rows.map((r) => [r.id, r] as const))('%s', (_id, r) => expectRow(r));
 });

@@ -59,9 +59,11 @@ describe('models are plug-ins', () => {
       'sim-core/network/',
       'sim-core/ni/cni/',
       'sim-core/ni/cranium/',
+      'sim-core/ni/flash/',
       'src/models/bus/',
       'src/models/cni/',
       'src/models/cranium/',
+      'src/models/flash/',
       'src/models/network/',
     ]);
   });

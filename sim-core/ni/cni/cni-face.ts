@@ -42,6 +42,14 @@ export const cniFace: ModelFace<CniTypes> = {
   },
   vocabularies: [cniVocabulary],
   quiet: narrateQuietCni,
-  capabilities: {},
+  capabilities: {
+    /** Cycles are the 200 MHz processor's; the memory bus runs at 100 MHz, the I/O bus at 50. */
+    clocks: () => ({
+      cycleDomain: 'cpu',
+      cpuHz: 200e6,
+      systemHz: 100e6,
+      source: '000 L733-751 (I/O bus 50 MHz)',
+    }),
+  },
   predictions: [queuePointer, cniTransaction],
 };

@@ -72,6 +72,15 @@ export const craniumFace: ModelFace<CraniumTypes> = {
           : `Meanwhile ${background} move${background === 1 ? '' : 's'} of other processes' packets.`,
     };
   },
-  capabilities: { torus },
+  capabilities: {
+    torus,
+    /** One 100 MHz clock for the processor, the NI and the routers. */
+    clocks: () => ({
+      cycleDomain: 'system',
+      cpuHz: 100e6,
+      systemHz: 100e6,
+      source: '001 L1838, L2228',
+    }),
+  },
   predictions: [routerOutputOn(torus), craniumCount],
 };

@@ -1,6 +1,7 @@
 /**
- * npm run bench:browser [-- --json] [-- --seconds N] [-- --only id,id]: the torus view's speed in
- * real headless Chromium, against the production build. A benchmark, not a test: it prints
+ * npm run bench:browser [-- --json] [-- --seconds N] [-- --only id,id] [-- --dist folder]: the torus
+ * view's speed in real headless Chromium, against the production build (`--dist`: an existing
+ * build folder instead of dist/, e.g. an older build to alternate with, as docs/cli.md does). A benchmark, not a test: it prints
  * numbers and the targets they are compared with; it never fails the suite.
  *
  *   torus16.detail.*   16×16 chaos torus past saturation, ≥ 500 packets in flight, every packet
@@ -29,6 +30,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { formatIssue } from '../sim-core/index';
+import { has, startTool, valueOf } from './cli';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = process.cwd();
@@ -165,7 +168,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startPreview(port: number): Promise<ChildProcess> {
+async function startPreview(port: number, dist: string): Promise<ChildProcess> {
   // vite's own entry point run by node, so the process id is the server's (no npx shell between).
   const child = spawn(
     process.execPath,
@@ -177,6 +180,8 @@ async function startPreview(port: number): Promise<ChildProcess> {
       '--port',
       String(port),
       '--strictPort',
+      '--outDir',
+      dist,
     ],
     { cwd: ROOT, stdio: 'ignore' },
   );
@@ -345,23 +350,70 @@ function print(rows: Row[]): void {
   }
 }
 
+const args = startTool(
+  {
+    name: 'bench:browser',
+    summary:
+      "measures the torus animation's frames per second and run-mode speed in headless Chromium.",
+    usage: ['[--json] [--seconds S] [--only ID,ID...] [--dist FOLDER]'],
+    options: [
+      { name: '--json', help: 'One JSON object per row (the header goes to stderr).' },
+      {
+        name: '--seconds',
+        value: 'S',
+        help: 'Seconds of play per measurement (default 5, some rows more).',
+      },
+      {
+        name: '--only',
+        value: 'IDS',
+        help: `Only these configurations: ${CONFIGS.map((c) => c.id).join(', ')}.`,
+      },
+      {
+        name: '--dist',
+        value: 'FOLDER',
+        help: 'Measure this build folder as it is (default: dist/, built first when stale).',
+      },
+    ],
+    exitCodes: [
+      [0, 'the benchmarks ran (a missed target prints MISSED, never fails)'],
+      [1, 'the browser or the build could not be started'],
+      [2, 'the command line is wrong (CLI001, CLI002)'],
+    ],
+    docs: 'docs/cli.md ("In the browser")',
+  },
+  process.argv.slice(2),
+);
+
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const json = argv.includes('--json');
-  const secondsArg = argv.indexOf('--seconds');
-  const seconds = secondsArg >= 0 ? Number(argv[secondsArg + 1]) : 5;
-  const onlyArg = argv.indexOf('--only');
-  const only = onlyArg >= 0 ? (argv[onlyArg + 1] ?? '').split(',') : null;
+  const json = has(args, '--json');
+  const secondsText = valueOf(args, '--seconds');
+  const seconds = secondsText === undefined ? 5 : Number(secondsText);
+  const onlyText = valueOf(args, '--only');
+  const only = onlyText === undefined ? null : onlyText.split(',');
+  const secondsArg = secondsText === undefined ? -1 : 0;
+  const distText = valueOf(args, '--dist');
+  const dist = distText ?? 'dist';
   const log = (s: string) => (json ? console.error(s) : console.log(s));
-  if (!(seconds > 0)) throw new Error('--seconds expects a positive number');
+  if (!(seconds > 0)) {
+    console.error(
+      formatIssue({
+        code: 'CLI002',
+        path: '--seconds',
+        message: `expected a positive number, got ${JSON.stringify(secondsText)}`,
+      }),
+    );
+    process.exit(2);
+  }
   if (!existsSync(CHROMIUM))
     throw new Error(
       `no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH to one`,
     );
 
-  ensureBuild(log);
+  if (distText === undefined) ensureBuild(log);
+  else if (!existsSync(join(ROOT, dist, 'index.html')))
+    throw new Error(`--dist: no build in ${dist}`);
   const port = await freePort();
-  const server = await startPreview(port);
+  const server = await startPreview(port, dist);
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({

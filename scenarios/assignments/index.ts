@@ -18,6 +18,7 @@ import craniumLatencyAnatomy from './cranium-latency-anatomy.json';
 import craniumThroughput from './cranium-throughput.json';
 import craniumQueueSizing from './cranium-queue-sizing.json';
 import craniumScheduler from './cranium-scheduler.json';
+import flashBottleneck from './flash-bottleneck.json';
 
 export interface BuiltinAssignment {
   id: string;
@@ -39,6 +40,7 @@ const entries: [string, unknown][] = [
   ['cranium-throughput.json', craniumThroughput],
   ['cranium-queue-sizing.json', craniumQueueSizing],
   ['cranium-scheduler.json', craniumScheduler],
+  ['flash-bottleneck.json', flashBottleneck],
 ];
 
 export const builtinAssignments: BuiltinAssignment[] = entries.map(([file, doc]) => ({

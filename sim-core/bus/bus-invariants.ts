@@ -6,30 +6,7 @@
  */
 import { hex } from '../kernel/hex';
 import { findLine, findWbEntry, type CacheLine, type WbEntry } from '../memory/cache';
-import type { InvariantSpec } from '../model';
 import { emit, expected, type BusCtx } from './bus-context';
-
-/** What the bus model checks (the status line lists them; a violation carries its rule). */
-export const BUS_INVARIANTS: readonly InvariantSpec[] = [
-  {
-    rule: 'single-writer',
-    name: 'single writer',
-    description:
-      'At most one cache may write a block, and then no other cache holds it readable; at most one owns it.',
-  },
-  {
-    rule: 'data-value',
-    name: 'latest value',
-    description:
-      'Every readable copy, and every load, has the value of the most recent store to that address.',
-  },
-  {
-    rule: 'protocol',
-    name: 'protocol table',
-    description:
-      "Every change of a line's state is a cell of the protocol table: no impossible event.",
-  },
-];
 
 /**
  * Checks the blocks touched this cycle: a block's copies can only break an invariant in a

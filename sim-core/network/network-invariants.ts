@@ -5,32 +5,9 @@
  * every frame, and whether the occupancy bits agree with the frames (occupancy.ts). Delivery
  * only at [0,0] to the right node is checked where a packet is delivered (phase-links.ts).
  */
-import type { InvariantSpec } from '../model';
 import type { InFrame, OutFrame } from './network-state';
 import { allBits, lowestBit } from './occupancy';
 import type { PhaseContext } from './phase-context';
-
-/** What the torus checks, for the network model and every model with a torus. */
-export const TORUS_INVARIANTS = {
-  conservation: {
-    rule: 'conservation',
-    name: 'packets conserved',
-    description:
-      'Every packet created is delivered, in flight or waiting to be injected: none appears or vanishes.',
-  },
-  capacity: {
-    rule: 'capacity',
-    name: 'frame capacity',
-    description:
-      "No frame holds more than a packet's phits, sends a phit it never received, or queues a packet behind one that is not leaving.",
-  },
-  delivery: {
-    rule: 'delivery',
-    name: 'right destination',
-    description:
-      "A packet leaves the network only at its destination's router, its header at [0,0].",
-  },
-} as const satisfies Record<string, InvariantSpec>;
 
 /**
  * Cycles between full audits of the frames: the occupancy bits the per-cycle passes rely on are

@@ -103,7 +103,13 @@ export interface PredictionKindSpec<E, M, F> {
    * cycle is shown too). A reveal's outcome is always among them at its `shownAt`
    * (tests/unit/predict-reveal.test.ts).
    */
-  shown(frame: F, events: readonly (E & EventStamp)[], facts: PredictionTarget): string[];
+  shown(
+    frame: F,
+    events: readonly (E & EventStamp)[],
+    facts: PredictionTarget,
+    /** The run so far (its events up to that cycle) and its meta, for panels that draw a timeline. */
+    run: { soFar: readonly (E & EventStamp)[]; meta: M },
+  ): string[];
 }
 
 /** Index of the first logged event whose cycle is greater than `cycle`. */

@@ -1,4 +1,4 @@
-/** Events any model may emit: a broken invariant, and the end of the run. */
+/** Events any model may emit: a broken invariant, a run that stopped making progress, the end. */
 
 /** The rule a broken invariant names (each model lists its own: `ModelModule.invariants`). */
 export type InvariantRule =
@@ -10,6 +10,18 @@ export type CommonEventBody =
       rule: InvariantRule;
       block: number;
       detail: string;
+    }
+  | {
+      /**
+       * The model's progress watchdog (kernel/watchdog.ts): `quietCycles` cycles in a row with
+       * work outstanding and no progress, reported once per quiet spell. The run goes on.
+       */
+      kind: 'sim.stall';
+      quietCycles: number;
+      /** What did not happen, in the model's words: "no message has taken a step". */
+      progress: string;
+      /** What is outstanding and where it waits. */
+      waiting: string;
     }
   | {
       kind: 'sim.halt';

@@ -3,8 +3,10 @@
  * page table's menus), open or save a scenario file, and copy the share link of the exact state.
  */
 import { useRef, useState } from 'react';
-import { builtinScenarios } from '../../scenarios/index';
-import { ownScenario, TOPIC_NAMES, TOPICS, type Scenario } from '../../sim-core/index';
+import { SCENARIO_CATALOGUE } from 'virtual:ni-lab/catalogue';
+import { ownScenario, TOPICS, type Scenario } from '../../sim-core/index';
+import { MAX_FILE_BYTES } from '../../sim-core/scenario/limits';
+import { readScenarioText } from '../../sim-core/scenario/read-text';
 import { actions, useApp } from '../state/store';
 import { CompareButton } from '../compare/CompareButton';
 import { copyShareLink } from '../export/share';
@@ -13,9 +15,6 @@ import { uiOf } from '../models/index';
 import type { LoadSpec } from '../worker/sim-api';
 import { AssignmentMenu } from '../teaching/AssignmentMenu';
 import { assignmentActions, useAssignment } from '../teaching/assignment-store';
-
-/** A scenario without a topic belongs to the first (the format's default). */
-const topicOf = (doc: unknown): string => (doc as { topic?: string }).topic ?? TOPIC_NAMES[0];
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -36,23 +35,32 @@ export function Header() {
   const builtinId = spec?.kind === 'builtin' ? spec.id : '';
 
   const openFile = async (file: File) => {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(await file.text());
-    } catch (e) {
-      actions.showProblem({
-        context: `Opening ${file.name}`,
-        issues: [{ code: 'SCN001', path: '', message: `not valid JSON (${(e as Error).message})` }],
-      });
+    const context = `Opening ${file.name}`;
+    // Measured before it is read, parsed or sent to the worker: limits first, then JSON.
+    const read =
+      file.size > MAX_FILE_BYTES
+        ? ({
+            ok: false,
+            error: [
+              {
+                code: 'SCN011',
+                path: '',
+                message: `too large: the file is ${(file.size / 1024 / 1024).toFixed(1)} MiB, at most ${MAX_FILE_BYTES / 1024 / 1024} MiB`,
+              },
+            ],
+          } as const)
+        : readScenarioText(await file.text());
+    if (!read.ok) {
+      actions.showProblem({ context, issues: [...read.error] });
       return;
     }
+    const doc = read.value;
     // An assignment file (it has questions) opens the assignment page instead.
     if (doc !== null && typeof doc === 'object' && 'questions' in doc) {
       void assignmentActions.openFile(file);
       return;
     }
-    if (await actions.load({ kind: 'document', doc }, { context: `Opening ${file.name}` }))
-      actions.dismissProblem();
+    if (await actions.load({ kind: 'document', doc }, { context })) actions.dismissProblem();
   };
 
   // The same link every panel's Export menu copies (in compare mode it carries B too).
@@ -92,13 +100,11 @@ export function Header() {
           ) : null}
           {TOPICS.map(({ name, heading }) => (
             <optgroup key={name} label={heading}>
-              {builtinScenarios
-                .filter((s) => topicOf(s.doc) === name)
-                .map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {(s.doc as { title: string }).title}
-                  </option>
-                ))}
+              {SCENARIO_CATALOGUE.filter((s) => s.topic === name).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
             </optgroup>
           ))}
         </select>

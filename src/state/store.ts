@@ -182,7 +182,18 @@ const held = (to: (from: number) => number | null): boolean => {
   return from !== undefined && forwardGate !== null && forwardGate(from, to(from));
 };
 
-/** The cycle of the first `net.stall` in cycles from+1 … to of a log ordered by cycle, or null. */
+/**
+ * Fetches the code of the panels a scenario shows (views/registry.ts preloadPanels), awaited
+ * before its first picture so the panels appear with it: the panels load their code lazily, and
+ * the state/ layer imports no view.
+ */
+export type PanelLoader = (model: string, views: readonly ViewName[]) => Promise<unknown>;
+let panelLoader: PanelLoader | null = null;
+export function setPanelLoader(loader: PanelLoader | null): void {
+  panelLoader = loader;
+}
+
+/** The cycle of the first stall (the torus's or a model's watchdog) in cycles from+1 … to, or null. */
 function firstStall(log: readonly SimEvent[], from: number, to: number): number | null {
   let lo = 0;
   let hi = log.length;
@@ -192,7 +203,7 @@ function firstStall(log: readonly SimEvent[], from: number, to: number): number 
     else hi = mid;
   }
   for (let i = lo; i < log.length && log[i]!.cycle <= to; i++)
-    if (log[i]!.kind === 'net.stall') return log[i]!.cycle;
+    if (log[i]!.kind === 'net.stall' || log[i]!.kind === 'sim.stall') return log[i]!.cycle;
   return null;
 }
 
@@ -229,12 +240,26 @@ async function trackSweep(name: string, request: unknown, total: number): Promis
   }
 }
 
+/** A failure of the simulator itself (not of the input) as a coded problem. */
+function simulatorFailure(e: unknown): InputIssue {
+  const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return {
+    code: 'SIM001',
+    path: '',
+    message: `the simulator stopped with an error (${what.slice(0, 200)}); nothing was changed`,
+  };
+}
+
 export const actions = {
   setApi(api: SimApi): void {
     useApp.setState({ api });
   },
 
-  /** Loads a scenario; on failure the current one stays loaded and the problem is shown. */
+  /**
+   * Loads a scenario; on failure the current one stays loaded and the problem is shown: the
+   * scenario's coded issues, or SIM001 when the simulator itself fails (a document that cannot
+   * cross to the worker, a defect). Never rejects: callers fall back on `false`.
+   */
   async load(
     spec: LoadSpec,
     options: { cycle?: number; views?: ViewName[]; context: string },
@@ -244,11 +269,21 @@ export const actions = {
     useApp.setState({ loading: true, playing: false });
     waiting = null;
     try {
-      const reply = await api.load(spec, options.cycle ?? 0);
+      let reply: Awaited<ReturnType<SimApi['load']>>;
+      try {
+        reply = await api.load(spec, options.cycle ?? 0);
+      } catch (e) {
+        useApp.setState({ problem: { context: options.context, issues: [simulatorFailure(e)] } });
+        return false;
+      }
       if (!reply.ok) {
         useApp.setState({ problem: { context: options.context, issues: reply.issues } });
         return false;
       }
+      const views = options.views ??
+        reply.scenario.views ?? [...(DEFAULT_VIEWS[reply.meta.model] ?? [])];
+      // A panel whose code cannot be fetched says so in its place (views/lazy-panel.ts).
+      await panelLoader?.(reply.meta.model, views);
       useApp.setState({
         spec,
         scenario: reply.scenario,
@@ -256,8 +291,7 @@ export const actions = {
         view: reply.view,
         log: reply.log,
         digest: reply.digest,
-        views: options.views ??
-          reply.scenario.views ?? [...(DEFAULT_VIEWS[reply.meta.model] ?? [])],
+        views,
         sweeps: {},
         selection: null,
       });
@@ -291,7 +325,7 @@ export const actions = {
       useApp.setState({ playing: false });
       return;
     }
-    // Play stops at a watchdog stall (a deadlock), which the torus view then shows.
+    // Play stops at a watchdog stall (a deadlock): the narration names it, the torus view rings it.
     const stall = firstStall(useApp.getState().log, view.cycle, view.cycle + cycles);
     if (stall !== null) useApp.setState({ playing: false });
     await navigate({ kind: 'seek', cycle: stall ?? view.cycle + cycles });

@@ -8,7 +8,7 @@ import {
   predictionKindsFor,
   type PredictionCheck,
   type PredictionOption,
-} from '../../sim-core/teaching/index';
+} from '../../sim-core/teaching/predict';
 import { useApp } from '../state/store';
 import { bringIntoView, panelElement } from '../shell/bring-into-view';
 import { useAssignment } from './assignment-store';

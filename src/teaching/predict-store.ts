@@ -19,7 +19,7 @@ import {
   type PredictionCheck,
   type PredictionKind,
   type PredictionQuestion,
-} from '../../sim-core/teaching/index';
+} from '../../sim-core/teaching/predict';
 import { stepsOf, useLecture } from '../lecture/lecture-store';
 import type { LectureStep } from '../lecture/steps';
 import { cachedBy } from '../state/memo';

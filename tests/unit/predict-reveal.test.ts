@@ -30,7 +30,11 @@ function check(s: Session, model: string, { question, from }: Asked): void {
   expect(cycle, from).toBeGreaterThan(question.cycle);
   const view = s.seek(cycle);
   const kind = moduleOf(model).predictions.find((k) => k.name === question.kind)!;
-  const shown = kind.shown(view.frame as never, view.events as never, question.facts);
+  const soFar = s.timeline.log.filter((e) => e.cycle <= cycle);
+  const shown = kind.shown(view.frame as never, view.events as never, question.facts, {
+    soFar,
+    meta: s.meta,
+  } as never);
   expect(
     shown,
     `${from}: ${question.kind} ${JSON.stringify(question.facts)} at ${cycle}`,

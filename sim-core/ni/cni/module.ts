@@ -1,33 +1,20 @@
 /**
  * The coherent-network-interface model as a plug-in (seed 000, digest §B-C): nodes of processor,
- * cache, snooping bus and one of the five NIs of Table 1, joined by the paper's network.
+ * cache, snooping bus and one of the five NIs of Table 1, joined by the paper's network. Its face
+ * (cni-face.ts) and its engine.
  */
 import { count } from '../../kernel/words';
 import type { ModelModule } from '../../model';
-import type { CniConfig } from './cni-config';
-import type { CniModelEvent } from './cni-events';
-import type { CniFrame, CniStats } from './cni-frame';
-import type { CniMeta } from './cni-meta';
-import { cniVocabulary, narrateQuietCni } from './cni-narrate';
-import { cniTransaction, queuePointer } from './cni-predictions';
+import { cniFace, type CniTypes } from './cni-face';
+import type { CniStats } from './cni-frame';
 import { cniConfigOf } from './cni-config-of';
-import { cniSchema, type CniSystemOut, type CniWorkloadOut } from './cni-schema';
-import { cniSweepPlan, cniSweepPoint, type CniSweepRequest } from './cni-sweep';
+import { cniSchema } from './cni-schema';
+import { cniSweepPoint } from './cni-sweep';
+import { cniSweepPlan, type CniSweepRequest } from './cni-sweep-plan';
 import { CniSystem } from './cni-system';
 import { NI_KINDS } from './config';
-import { CNI_INVARIANTS } from './cni-invariants';
 
-export interface CniTypes {
-  kind: 'cni';
-  system: CniSystemOut;
-  workload: CniWorkloadOut;
-  config: CniConfig;
-  instance: CniSystem;
-  frame: CniFrame;
-  stats: CniStats;
-  meta: CniMeta;
-  event: CniModelEvent;
-}
+export type { CniTypes } from './cni-face';
 
 const sum = (values: Iterable<number>) => {
   let s = 0;
@@ -60,11 +47,8 @@ function summary(stats: CniStats): string[] {
 }
 
 export const cniModel: ModelModule<CniTypes> = {
-  kind: 'cni',
-  topics: [{ name: 'coherent-ni', heading: 'Coherent network interfaces', short: 'Coherent NIs' }],
+  ...cniFace,
   schema: cniSchema,
-  views: ['notes', 'queue', 'cdr', 'buses', 'log', 'stats', 'charts'],
-  defaultViews: ['notes', 'queue', 'buses', 'log', 'stats'],
   configOf: cniConfigOf,
   create: (config) => new CniSystem(config),
   meta: (config, model) => ({
@@ -78,20 +62,10 @@ export const cniModel: ModelModule<CniTypes> = {
     queues: Object.values(model.layout.queues),
     workload: config.workload,
   }),
-  /** "2 nodes · CNI16Q · memory bus · MOESI"; a local queue joins two processors, with no NI. */
-  describe({ system, workload }) {
-    const bus = system.bus === 'io' ? 'I/O bus' : 'memory bus';
-    const w = workload.messages;
-    if (w.kind === 'local-queue')
-      return `1 node · two processors and a local queue of ${w.slots} slots · ${bus} · ${system.protocol}`;
-    const nodes = `${count(system.nodes, 'node')}`;
-    return `${nodes} · ${system.ni} · ${bus} · ${system.protocol}`;
-  },
   settings: ({ system }) => ({ ni: system.ni, bus: system.bus }),
   summary,
-  vocabularies: [cniVocabulary],
-  quiet: narrateQuietCni,
   capabilities: {
+    ...cniFace.capabilities,
     sweeps: {
       /** Every NI that fits the bus at every message size: Fig. 6's round trip or Fig. 7's bandwidth. */
       'message-size': (scenario, request: CniSweepRequest) =>
@@ -102,8 +76,6 @@ export const cniModel: ModelModule<CniTypes> = {
         ),
     },
   },
-  invariants: CNI_INVARIANTS,
-  predictions: [queuePointer, cniTransaction],
   derivedStats: {
     busTransactions: {
       desc: 'All bus transactions (every node, every kind)',

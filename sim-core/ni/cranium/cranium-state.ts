@@ -124,6 +124,9 @@ export interface NiState {
   inbox: InboxEntry[];
   /** The NI's memory port is free from this cycle. */
   memoryFree: number;
+  /** The next packet's payload read, and write, may start from these cycles (timing.sendGap, receiveGap). */
+  sendGapUntil: number;
+  receiveGapUntil: number;
   queues: Record<QueueName, QueueState>;
   interrupts: InterruptRecord[];
   barrier: BarrierState;
@@ -222,4 +225,6 @@ export interface CraniumState extends PacketStore<CraniumPacket> {
   messages: Record<number, MessageRecord>;
   nextMessage: number;
   barrierGeneration: number;
+  /** Cycles in a row with work outstanding and nothing moving (kernel/watchdog.ts). */
+  quiet: number;
 }

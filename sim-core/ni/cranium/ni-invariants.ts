@@ -3,25 +3,8 @@
  * §C.7): every queue pointer addresses an entry in [Start, End]; channel counts never go
  * negative and never count more packets in progress than remain.
  */
-import type { InvariantSpec } from '../../model';
-import { TORUS_INVARIANTS } from '../../network/network-invariants';
 import { emit, type CraniumCtx } from './cranium-context';
 import { QUEUE_ENTRY_BYTES, type NodeState } from './cranium-state';
-
-/** The torus's checks, with the NI's own bounds and delivery rules under the same rules. */
-export const CRANIUM_INVARIANTS: readonly InvariantSpec[] = [
-  TORUS_INVARIANTS.conservation,
-  {
-    rule: 'capacity',
-    name: 'frames and NI bounds',
-    description: `${TORUS_INVARIANTS.capacity.description} Every NI queue pointer is an entry of its queue, and no channel count goes negative.`,
-  },
-  {
-    rule: 'delivery',
-    name: 'delivery',
-    description: `${TORUS_INVARIANTS.delivery.description} Each line of a message is written once, and a receiver is told of a message only when all of it is placed.`,
-  },
-];
 
 export function checkNi(ctx: CraniumCtx, node: NodeState): void {
   const bad = (detail: string) =>

@@ -26,7 +26,7 @@ import '../../views/views-charts.css';
 import { ChartFigure } from '../../views/charts/ChartFigure';
 import { NI_STYLES } from '../../views/charts/series-styles';
 import { TableToggle } from '../../views/TableToggle';
-import { cniModel } from '../../../sim-core/ni/cni/module';
+import { cniFace } from '../../../sim-core/ni/cni/cni-face';
 
 const X_LABEL = 'Message size (bytes, log scale)';
 /** One drawing per figure: the y axis differs, and the caption names the paper's figure. */
@@ -54,8 +54,9 @@ const METRICS: { value: CniMetric; label: string }[] = [
 const BUSES: Record<BusKind, { label: string; panel: string }> = {
   memory: { label: 'memory bus', panel: 'a' },
   io: { label: 'I/O bus', panel: 'b' },
+  cache: { label: 'cache bus', panel: 'c' },
 };
-const BUS_ORDER: readonly BusKind[] = ['memory', 'io'];
+const BUS_ORDER: readonly BusKind[] = ['memory', 'io', 'cache'];
 
 function figureTitle(req: CniSweepRequest): string {
   const { label, panel } = BUSES[req.bus];
@@ -146,7 +147,7 @@ function CniPointsTable({
 export function CniSweepPanel() {
   const sweep = useApp((s) => sweepOf<CniSweepRequest, CniSweepPoint>(s, 'message-size'));
   const scenarioBus = useApp((s) =>
-    s.scenario?.system.kind === cniModel.kind ? s.scenario.system.bus : null,
+    s.scenario?.system.kind === cniFace.kind ? s.scenario.system.bus : null,
   );
   const ready = useApp((s) => s.api !== null && !s.loading);
   const [metric, setMetric] = useState<CniMetric>(() => sweep.request?.metric ?? 'latency');
@@ -230,7 +231,9 @@ export function CniSweepPanel() {
         The loaded scenario&rsquo;s machine runs with each NI in turn.{' '}
         {bus === 'io'
           ? 'CNI16Qm cannot sit on the I/O bus (its queue is homed in main memory, which a device behind the bridge cannot cache), so it is left out, as in the paper.'
-          : ''}
+          : bus === 'cache'
+            ? 'Only NI2w sits on the cache bus (its uncached loads and stores cost 4 cycles there); the paper draws it against CNI16Qm on the memory bus (Figs. 6c and 7c).'
+            : ''}
         {stale ? ' The chart shows the last sweep until you run this one.' : ''}
       </p>
       {failed.length > 0 && (

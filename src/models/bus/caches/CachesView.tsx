@@ -12,7 +12,7 @@ import { linePassages } from './passages';
 import { touchedBlocks } from './touchedBlocks';
 
 const NO_PASSAGES: ReadonlyMap<number, string[]> = new Map();
-import { busModel } from '../../../../sim-core/bus/module';
+import { busFace } from '../../../../sim-core/bus/bus-face';
 
 export function CachesView() {
   const caches = useApp((s) => busFrame(s)?.caches);
@@ -20,7 +20,7 @@ export function CachesView() {
   const meta = useApp((s) => busMeta(s));
   const showLru = useApp(
     (s) =>
-      s.scenario?.system.kind === busModel.kind &&
+      s.scenario?.system.kind === busFace.kind &&
       s.scenario.system.cache.replacement === 'lru' &&
       (busMeta(s)?.geometry.associativity ?? 1) > 1,
   );

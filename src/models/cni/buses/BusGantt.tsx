@@ -9,6 +9,7 @@ import { count } from '../../../../sim-core/kernel/words';
 import { scaleLinear } from 'd3';
 import { useState, type KeyboardEvent } from 'react';
 import type { CniNodeView, TxnView } from '../../../../sim-core/ni/cni/cni-frame';
+import { BUS_NAMES, type BusKind } from '../../../../sim-core/ni/cni/config';
 import { txnText } from '../../../d3/cni-text';
 import { inkFor, UNKNOWN_TXN } from '../../../d3/colour';
 import { actions } from '../../../state/store';
@@ -27,7 +28,7 @@ const HEIGHT = AXIS_Y + 18;
 /** Bold 12px label width per character: an estimate, so layout needs no DOM measuring. */
 const CHAR_W = 7.6;
 
-const busName = (kind: string) => (kind === 'io' ? 'I/O bus' : 'memory bus');
+const busName = (kind: BusKind) => BUS_NAMES[kind];
 
 export function BusGantt({
   node,

@@ -3,7 +3,7 @@
  * and that they hold up to the cycle shown; a broken one is named with the cycle it broke at and
  * a button that goes there. The list with what each one means opens from the line.
  */
-import { moduleOf, type SimEvent } from '../../sim-core/index';
+import { faceOf, type SimEvent } from '../../sim-core/index';
 import { cachedBy } from '../state/memo';
 import { actions, useApp } from '../state/store';
 import { invariantStateAt, type Violation } from './invariant-state';
@@ -18,7 +18,7 @@ export function InvariantStatus() {
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const violations = useApp((s) => violationsOf(s.log));
   if (!model) return null;
-  const invariants = moduleOf(model).invariants;
+  const invariants = faceOf(model).invariants;
   if (invariants.length === 0) return null;
   if (!on)
     return (

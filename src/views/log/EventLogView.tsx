@@ -9,7 +9,7 @@
 import { plural } from '../../../sim-core/kernel/words';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { hex, logStyle, logText, logWho, moduleOf } from '../../../sim-core/index';
+import { hex, logStyle, logText, logWho, faceOf } from '../../../sim-core/index';
 import type { LogStyle, ModelMeta, SimEvent } from '../../../sim-core/index';
 import { uiOf } from '../../models/index';
 import { actions, useApp, type Selection } from '../../state/store';
@@ -243,10 +243,7 @@ export function EventLogView() {
           <span className="vg-log-linked-tools" data-testid="log-linked">
             <span className="vg-log-linked-mark" aria-hidden="true" />
             {linked.size} about{' '}
-            {selectionWords(
-              selection,
-              moduleOf(meta.model).capabilities.blockBytes?.(meta as never),
-            )}
+            {selectionWords(selection, faceOf(meta.model).capabilities.blockBytes?.(meta as never))}
             <label>
               <input
                 type="checkbox"

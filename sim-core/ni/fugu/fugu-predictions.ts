@@ -22,6 +22,7 @@ const PATHS = [
 export const deliveryPath: PredictionKindSpec<FuguModelEvent, FuguMeta, FuguFrame> = {
   name: 'deliveryPath',
   title: 'Fast upcall, poll or buffered: how the next message reaches its handler',
+  panels: ['delivery', 'udm'],
   find(run, cycle, target) {
     let arrival: (FuguModelEvent & { cycle: number; seq: number }) | null = null;
     for (const [e, index] of eventsFrom(run, firstAfter(run.log, cycle))) {
@@ -51,6 +52,7 @@ export const deliveryPath: PredictionKindSpec<FuguModelEvent, FuguMeta, FuguFram
           facts: { node: a.node, msg: a.msg },
           deciding: [...deciding, e],
           value: e.how,
+          shownAt: e.cycle,
         };
       }
     }
@@ -75,6 +77,12 @@ export const deliveryPath: PredictionKindSpec<FuguModelEvent, FuguMeta, FuguFram
       rules: [],
     };
   },
+  shown(_frame, events, facts) {
+    // The decision table's path taken: the handler that starts for the message this cycle.
+    return events.flatMap((e) =>
+      e.kind === 'fugu.handler' && e.what === 'start' && e.msg === facts.msg ? [e.how] : [],
+    );
+  },
 };
 
 const BIT_WORDS: Record<(typeof UAC_BITS)[number], string> = {
@@ -88,11 +96,24 @@ const BIT_WORDS: Record<(typeof UAC_BITS)[number], string> = {
 export const uacBit: PredictionKindSpec<FuguModelEvent, FuguMeta, FuguFrame> = {
   name: 'uacBit',
   title: 'Which UAC bit changes next',
+  panels: ['udm', 'atomicity'],
   find(run, cycle, target) {
     for (const [e, index] of eventsFrom(run, firstAfter(run.log, cycle))) {
       if (e.kind !== 'fugu.uac') continue;
       if (target.node !== undefined && e.node !== target.node) continue;
-      return { event: e, index, facts: { node: e.node }, deciding: [e], value: e.bit };
+      // Other bits the same cycle changes on the node after it: the panels show those too.
+      const then = run.log.filter(
+        (t, i) => i > index && t.cycle === e.cycle && t.kind === 'fugu.uac' && t.node === e.node,
+      );
+      return {
+        event: e,
+        index,
+        facts: { node: e.node },
+        deciding: [e],
+        value: e.bit,
+        shownAt: e.cycle,
+        then,
+      };
     }
     return null;
   },
@@ -104,9 +125,17 @@ export const uacBit: PredictionKindSpec<FuguModelEvent, FuguMeta, FuguFrame> = {
   },
   explain(run, found) {
     const e = found.event;
+    const later = (found.then ?? []).flatMap((t) => (t.kind === 'fugu.uac' ? [t.bit] : []));
+    const also = later.length
+      ? ` In the same cycle ${later.join(', then ')} change${later.length > 1 ? '' : 's'} too.`
+      : '';
     return {
-      text: `${tellWith(fuguVocabulary, e, run.meta) ?? ''} (cycle ${e.cycle}). ${e.kind === 'fugu.uac' ? BIT_WORDS[e.bit] : ''} [004 L805-810].`,
+      text: `${tellWith(fuguVocabulary, e, run.meta) ?? ''} (cycle ${e.cycle}). ${e.kind === 'fugu.uac' ? BIT_WORDS[e.bit] : ''} [004 L805-810].${also}`,
       rules: [],
     };
+  },
+  shown(_frame, events, facts) {
+    // The UDM panel's UAC toggles: the bits that changed on the node this cycle, in order.
+    return events.flatMap((e) => (e.kind === 'fugu.uac' && e.node === facts.node ? [e.bit] : []));
   },
 };

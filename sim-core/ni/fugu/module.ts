@@ -2,32 +2,18 @@
  * The FUGU model as a plug-in (seed 004, Mackenzie's thesis; round2-spec §B3): user-direct
  * messaging through the direct virtual network interface, two-case delivery, revocable atomicity
  * and virtual buffering, on processes and a timeslice scheduler (sim-core/os) and two networks.
+ * Its face (fugu-face.ts) is what the page reads; this adds the engine.
  */
 import type { ModelModule } from '../../model';
-import { phaseVocabulary } from '../../ledger/phase-narrate';
-import { ATOMICITY_LABELS } from './costs';
-import { fuguConfigOf, type FuguConfig } from './fugu-config';
-import type { FuguModelEvent } from './fugu-events';
-import type { FuguFrame, FuguStats } from './fugu-frame';
-import { fuguMeta, type FuguMeta } from './fugu-meta';
-import { fuguVocabulary, narrateQuietFugu } from './fugu-narrate';
-import { deliveryPath, uacBit } from './fugu-predictions';
-import type { FuguSystemOut, FuguWorkloadOut } from './fugu-format';
+import { fuguConfigOf } from './fugu-config';
+import { fuguFace, type FuguTypes } from './fugu-face';
+import type { FuguStats } from './fugu-frame';
+import { fuguMeta } from './fugu-meta';
 import { fuguSchema } from './fugu-schema';
 import { fuguSweepPlan, fuguSweepPoint, type FuguSweepRequest } from './fugu-sweep';
 import { FuguSystem } from './fugu-system';
 
-export interface FuguTypes {
-  kind: 'fugu';
-  system: FuguSystemOut;
-  workload: FuguWorkloadOut;
-  config: FuguConfig;
-  instance: FuguSystem;
-  frame: FuguFrame;
-  stats: FuguStats;
-  meta: FuguMeta;
-  event: FuguModelEvent;
-}
+export type { FuguTypes } from './fugu-face';
 
 const n = (x: number | null, digits = 1) => (x === null ? '—' : x.toFixed(digits));
 
@@ -45,43 +31,15 @@ function summary(stats: FuguStats): string[] {
 }
 
 export const fuguModel: ModelModule<FuguTypes> = {
-  kind: 'fugu',
-  topics: [{ name: 'fugu', heading: 'FUGU: user-direct messaging', short: 'FUGU' }],
+  ...fuguFace,
   schema: fuguSchema,
-  views: [
-    'notes',
-    'udm',
-    'delivery',
-    'vbuffer',
-    'atomicity',
-    'sched',
-    'phases',
-    'log',
-    'stats',
-    'charts',
-  ],
-  defaultViews: ['notes', 'udm', 'delivery', 'atomicity', 'log'],
   configOf: fuguConfigOf,
   create: (config) => new FuguSystem(config),
   meta: (config) => fuguMeta(config),
-  describe({ system, workload }) {
-    const apps = workload.apps
-      .map((a) => `${a.name}${a.like ? ` (${a.like}-like)` : ''}`)
-      .join(', ');
-    return `${system.nodes} node${system.nodes === 1 ? '' : 's'} · ${ATOMICITY_LABELS[system.atomicity]} · T2 network ${system.network.latency} cycles · ${apps}${system.scheduler.skew ? ` · skew ${Math.round(system.scheduler.skew * 100)} %` : ''}`;
-  },
   settings: ({ system }) => ({ atomicity: system.atomicity, forceBuffered: system.forceBuffered }),
   summary,
-  vocabularies: [fuguVocabulary, phaseVocabulary],
-  quiet: narrateQuietFugu,
   capabilities: {
-    clocks: () => ({
-      cycleDomain: 'cpu',
-      cpuHz: 20e6,
-      systemHz: 20e6,
-      source: '[004 L1165] (the Alewife chipset)',
-    }),
-    phases: { figure: 'Table 4-4 and Table 4-5' },
+    ...fuguFace.capabilities,
     sweeps: {
       /** The charts of round2-spec §B3.3: f_buf, pages against threshold, slowdown. */
       chapter7: (_scenario, request: FuguSweepRequest) =>
@@ -92,7 +50,6 @@ export const fuguModel: ModelModule<FuguTypes> = {
         ),
     },
   },
-  predictions: [deliveryPath, uacBit],
   derivedStats: {
     fbuf: {
       desc: 'FUGU: the fraction of messages that took the buffered path (measured applications)',

@@ -1,5 +1,5 @@
 /** The header's FUGU switches (fugu-settings.ts), each reloading the scenario with its override. */
-import type { FuguTypes } from '../../../sim-core/ni/fugu/module';
+import type { FuguTypes } from '../../../sim-core/ni/fugu/fugu-face';
 import type { ScenarioOf } from '../../../sim-core/model';
 import { actions } from '../../state/store';
 import { useLock } from '../../teaching/assignment-store';

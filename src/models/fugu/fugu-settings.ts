@@ -3,7 +3,7 @@
  * mode's choices read this one list (atomicity kernel/hard/soft, the mismatch policy, the overflow
  * threshold, the scheduler's skew, forced buffering; round2-spec §B3.6).
  */
-import type { FuguTypes } from '../../../sim-core/ni/fugu/module';
+import type { FuguTypes } from '../../../sim-core/ni/fugu/fugu-face';
 import type { ScenarioOf } from '../../../sim-core/model';
 
 type FuguScenario = ScenarioOf<FuguTypes>;

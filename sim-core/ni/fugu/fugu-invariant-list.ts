@@ -16,7 +16,7 @@ export const FUGU_INVARIANTS: readonly InvariantSpec[] = [
   },
   {
     rule: 'protocol',
-    name: 'modes, timer and GIDs',
+    name: 'modes timer and protection',
     description:
       'A process is DIRECT only with an empty buffer; the atomicity timer never counts while disabled; dispose-pending is set only inside a handler; a handler runs only for a message of its GID [004 L797, L867, L889].',
   },

@@ -10,7 +10,7 @@ export const FUGU_INVARIANTS: readonly InvariantSpec[] = [
   },
   {
     rule: 'delivery',
-    name: 'FIFO per pair',
+    name: 'in order per pair',
     description:
       'Messages from one process to another reach their handlers in the order they were launched [004 L562].',
   },

@@ -6,18 +6,18 @@
 import { create } from 'zustand';
 import type { ModelMeta } from '../../../sim-core/index';
 import type { FuguFrame, FuguNodeView } from '../../../sim-core/ni/fugu/fugu-frame';
-import { fuguModel } from '../../../sim-core/ni/fugu/module';
+import { fuguFace } from '../../../sim-core/ni/fugu/fugu-face';
 import { inkFor } from '../../d3/colour';
 import { useApp } from '../../state/store';
 
 export type FuguMeta = Extract<ModelMeta, { model: 'fugu' }>;
 
 export function useFuguFrame(): FuguFrame | null {
-  return useApp((s) => (s.view?.frame.model === fuguModel.kind ? s.view.frame : null));
+  return useApp((s) => (s.view?.frame.model === fuguFace.kind ? s.view.frame : null));
 }
 
 export function useFuguMeta(): FuguMeta | null {
-  return useApp((s) => (s.meta?.model === fuguModel.kind ? s.meta : null));
+  return useApp((s) => (s.meta?.model === fuguFace.kind ? s.meta : null));
 }
 
 const useNodeChoice = create<{ scenario: string; node: number } | null>(() => null);

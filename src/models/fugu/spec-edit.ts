@@ -3,7 +3,7 @@
  * `workload.apps.0.policy`): a built-in keeps its name plus overrides, so the share link carries
  * every FUGU setting; a document is edited in place.
  */
-import { applyOverrides, type Override } from '../../../sim-core/index';
+import { applyOverrides, type Override } from '../../../sim-core/scenario/overrides';
 import type { LoadSpec } from '../../worker/sim-api';
 
 export function withOverrides(spec: LoadSpec, changes: readonly Override[]): LoadSpec {

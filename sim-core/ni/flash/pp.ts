@@ -8,9 +8,10 @@
  */
 import { readAccess } from './access';
 import { ACTS } from './acts';
-import { CONDITIONS, cursorOf } from './conditions';
+import { CONDITIONS, itemsLeft } from './conditions';
 import { dispatchRow } from './dispatch';
 import {
+  componentsCompletedBy,
   costSource,
   emit,
   freeBuffers,
@@ -44,11 +45,13 @@ function roomFor(ctx: FlashCtx, node: FlashNode, c: Candidate): boolean {
   let need = 1;
   if (c.handler === 'transfer' && c.transfer >= 0) {
     const t = ctx.state.transfers[c.transfer]!;
-    need = Math.max(
-      1,
-      Math.min(ctx.cfg.chunk, capacity, plan(ctx, t.id).components - cursorOf(ctx, t)),
-    );
+    need = Math.max(1, Math.min(ctx.cfg.chunk, capacity, itemsLeft(ctx, t)));
     if (freeBuffers(node) === 0) return false;
+  }
+  // A line home from its owner may complete two components of an unaligned transfer.
+  if (c.handler === 'ownerData' && ctx.cfg.coherence === 'pipelined') {
+    const m = ctx.state.messages[c.msg]!;
+    need = Math.max(1, componentsCompletedBy(node, plan(ctx, m.transfer), m.seq).length);
   }
   return node.outq[sends].length + need <= capacity;
 }

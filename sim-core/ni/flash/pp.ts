@@ -128,7 +128,6 @@ function start(ctx: FlashCtx, node: FlashNode, c: Candidate): void {
     transfer: c.transfer,
   });
   if (c.transfer >= 0 && c.handler === 'transfer') firstInvocation(ctx, node, c.transfer);
-  ctx.state.progressAt = ctx.now;
 }
 
 /** The set-up ends when the first chunk begins (Table 1's second boundary). */
@@ -186,7 +185,6 @@ function endHandler(ctx: FlashCtx, node: FlashNode, run: RunningHandler): void {
     what: handlerOf(run.handler).title,
     transfer: run.transfer,
   });
-  ctx.state.progressAt = ctx.now;
 }
 
 /** Runs the PP for this cycle: finishes steps whose time has come, starts handlers as it frees. */

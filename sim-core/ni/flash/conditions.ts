@@ -59,6 +59,12 @@ const activeOps = (ctx: FlashCtx, node: FlashNode) =>
       t.status !== 'draining',
   ).length;
 
+/** No room to send the next line: the output queue is full, or (a line read here) no data buffer. */
+export function sendBlocked(ctx: FlashCtx, node: FlashNode, t: TransferState): boolean {
+  if (node.outq.request.length >= ctx.cfg.queues.networkOut) return true;
+  return !gathering(ctx, t) && freeBuffers(node) === 0;
+}
+
 export const CONDITIONS: Readonly<Record<CondName, Cond>> = {
   commitKind(ctx, node, run) {
     const rec = node.records[node.pid];
@@ -92,9 +98,7 @@ export const CONDITIONS: Readonly<Record<CondName, Cond>> = {
     if (!t.srcValid) return 'fault';
     const collecting = gathering(ctx, t) && ctx.cfg.coherence === 'collect';
     if (!collecting && !creditCovers(ctx, t)) return 'noCredit';
-    if (node.outq.request.length >= ctx.cfg.queues.networkOut) return 'full';
-    if (!gathering(ctx, t) && freeBuffers(node) === 0) return 'full';
-    return 'ok';
+    return sendBlocked(ctx, node, t) ? 'full' : 'ok';
   },
   sourceLine(ctx, node, run) {
     const t = ctx.state.transfers[run.transfer]!;

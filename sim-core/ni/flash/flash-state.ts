@@ -200,6 +200,6 @@ export interface FlashState {
   messages: Record<number, FlashMsg>;
   nextMsg: number;
   net: FlashNet;
-  /** The last cycle something moved (the watchdog's reference). */
+  /** The last cycle a message entered or left the network or a program stepped (the watchdog's). */
   progressAt: number;
 }

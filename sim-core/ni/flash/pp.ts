@@ -8,7 +8,7 @@
  */
 import { readAccess } from './access';
 import { ACTS } from './acts';
-import { CONDITIONS, itemsLeft } from './conditions';
+import { CONDITIONS, itemsLeft, sendBlocked } from './conditions';
 import { dispatchRow } from './dispatch';
 import {
   componentsCompletedBy,
@@ -167,7 +167,7 @@ function waitEnds(ctx: FlashCtx, node: FlashNode, run: RunningHandler, until: Wa
     case 'cachePort':
       return node.cacheFreeAt;
     case 'outputSpace':
-      return node.outq.request.length < ctx.cfg.queues.networkOut ? ctx.now : Infinity;
+      return sendBlocked(ctx, node, ctx.state.transfers[run.transfer]!) ? Infinity : ctx.now;
   }
 }
 

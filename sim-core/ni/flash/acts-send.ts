@@ -57,6 +57,7 @@ function component(
   });
   toOutbox(ctx, node, 'request', msg, readyAt);
   t.sent += 1;
+  t.out[seq] = true;
   t.credit -= bytes;
 }
 

@@ -173,6 +173,8 @@ export interface TransferState {
   credit: number;
   granted: number;
   sent: number;
+  /** Which components have been sent, by sequence number (global coherence sends out of order). */
+  out: boolean[];
   /** Global coherence: gets sent, lines collected. */
   asked: number;
   collected: number;

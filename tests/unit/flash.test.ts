@@ -249,10 +249,11 @@ describe('the watchdog', () => {
     );
     const { sys, events } = run(d, 30_000);
     expect(events.at(-1)).toMatchObject({ kind: 'sim.halt', reason: 'a program waits forever' });
-    const moved = events.findLastIndex(
+    const moved = events.map(
       (e) => e.kind === 'flash.send' || (e.kind === 'flash.arrive' && e.queue !== 'processor'),
     );
-    const nacks = events.slice(moved).filter((e) => e.kind === 'flash.cmd' && e.op === 'nack');
+    const after = events.slice(moved.lastIndexOf(true));
+    const nacks = after.filter((e) => e.kind === 'flash.cmd' && e.op === 'nack');
     expect(nacks.length).toBeGreaterThan(3);
     expect(sys.state.cycle).toBeLessThan(30_000);
   });

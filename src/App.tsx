@@ -1,7 +1,8 @@
 /** The page: header, scenario intro, time controls, narration, and the open panels in a grid. */
-import { useEffect, type CSSProperties } from 'react';
+import { Suspense, useEffect, type CSSProperties } from 'react';
 import { Header } from './shell/Header';
 import { HelpOverlay } from './shell/HelpOverlay';
+import { OfflineNotice } from './shell/OfflineNotice';
 import { Narration } from './shell/Narration';
 import { StallNotice } from './shell/StallNotice';
 import { ProblemBanner } from './shell/ProblemBanner';
@@ -11,25 +12,36 @@ import { TimeControls } from './shell/TimeControls';
 import { ViewToggles } from './shell/ViewToggles';
 import { StartPage } from './shell/StartPage';
 import { LectureBar } from './lecture/LectureBar';
+import { useEmbedHeight } from './lecture/embed-height';
 import { useLecture } from './lecture/lecture-store';
 import { EmbedBar, PresentBar } from './lecture/ModeBars';
 import { usePlayback } from './state/playback';
 import { useUrlSync } from './state/url-sync';
+import { useTabTitle } from './shell/tab-title';
 import { useApp } from './state/store';
-import { CompareView } from './compare/CompareView';
 import { useCompare } from './compare/compare-store';
 import { useCompareUrl } from './compare/use-compare-url';
 import { PanelExport } from './export/PanelExport';
-import {
-  AssignmentPanel,
-  AssignmentStart,
-  TeachingProblemBanner,
-} from './teaching/AssignmentPanel';
 import { hiddenPanels, useAssignment } from './teaching/assignment-store';
 import { PredictBar, PredictCard } from './teaching/PredictCard';
+import { usePredict } from './teaching/predict-store';
+import { useOpenAtTop } from './shell/open-at-top';
 import { panelsOf, viewEntry, type ViewEntry } from './views/registry';
 import { PanelContent } from './views/PanelContent';
+import { PanelBoundary } from './views/PanelBoundary';
+import { Panel } from './views/Panel';
 import { Paced } from './state/paced';
+import { lazyPanel } from './views/lazy-panel';
+
+// Loaded when first shown: compare mode, and an assignment's pages (with the teaching engine).
+const CompareView = lazyPanel(
+  () => import('./compare/CompareView'),
+  (m) => m.CompareView,
+);
+const assignmentPage = () => import('./teaching/AssignmentPanel');
+const AssignmentPanel = lazyPanel(assignmentPage, (m) => m.AssignmentPanel);
+const AssignmentStart = lazyPanel(assignmentPage, (m) => m.AssignmentStart);
+const TeachingProblemBanner = lazyPanel(assignmentPage, (m) => m.TeachingProblemBanner);
 
 const AREAS: ViewEntry['area'][] = ['left', 'centre', 'right', 'bottom'];
 
@@ -44,6 +56,7 @@ export function App() {
   const zoom = useLecture((s) => s.zoom);
   usePlayback();
   useCompareUrl();
+  useEmbedHeight(embed);
   const comparing = useCompare((s) => s.vs !== null);
   // An assignment hides some panels, and asks who is answering before anything else.
   const hidden = useAssignment(hiddenPanels);
@@ -51,6 +64,7 @@ export function App() {
   const assignmentOpen = useAssignment(
     (s) => s.assignment !== null && s.student !== null && s.personal !== null,
   );
+  const teachingProblem = useAssignment((s) => s.problem !== null);
   useEffect(() => {
     window.addEventListener('keydown', handleShortcut);
     return () => window.removeEventListener('keydown', handleShortcut);
@@ -58,18 +72,33 @@ export function App() {
 
   const model = useApp((s) => s.meta?.model ?? null);
   const open = model ? panelsOf(model, views, hidden) : [];
+  const asking = usePredict((s) => s.phase !== 'idle');
+  // While a question is open, the panels it is about lead their columns (kept in view with it).
+  const about = usePredict((s) => (s.phase === 'idle' ? null : (s.question?.panels ?? null)));
+  useOpenAtTop();
+  // Predict, then see: its controls and the question at the top of the left column, beside
+  // the panels a question is about.
+  const question = (
+    <PanelBoundary title="Predict, then see" resetKey={null}>
+      {embed ? null : <PredictBar />}
+      <PredictCard />
+    </PanelBoundary>
+  );
   if (startOpen)
     return (
       <div className="app">
         <StartPage />
         <HelpOverlay />
+        <OfflineNotice embedded={false} />
         <UrlSync />
       </div>
     );
   if (studentNeeded)
     return (
       <div className="app">
-        <AssignmentStart />
+        <Suspense fallback={null}>
+          <AssignmentStart />
+        </Suspense>
         <HelpOverlay />
         <UrlSync />
       </div>
@@ -85,42 +114,48 @@ export function App() {
     >
       {embed ? <EmbedBar /> : present ? <PresentBar /> : <Header />}
       <ProblemBanner />
-      <TeachingProblemBanner />
+      <Suspense fallback={null}>{teachingProblem ? <TeachingProblemBanner /> : null}</Suspense>
       <main className={assignmentOpen ? 'with-assignment' : undefined}>
-        <AssignmentPanel />
-        {embed ? null : <ScenarioIntro />}
+        <Suspense fallback={null}>{assignmentOpen ? <AssignmentPanel /> : null}</Suspense>
+        {embed ? null : <ScenarioIntro head={!present} />}
         <div className="sticky-controls">
-          <TimeControls />
           <LectureBar />
+          <TimeControls />
           <Paced>
             <Narration />
             <StallNotice />
           </Paced>
-          {embed ? null : <PredictBar />}
-          <PredictCard />
         </div>
         {ready && comparing ? (
-          <CompareView open={open} />
+          <>
+            {question}
+            <Suspense fallback={<p className="loading">Loading compare mode…</p>}>
+              <CompareView open={open} />
+            </Suspense>
+          </>
         ) : ready ? (
-          <div className="panels">
+          <div className={`panels${asking ? ' asking' : ''}`}>
             {AREAS.map((area) => {
               const here = open.filter((name) => viewEntry(name).area === area);
-              if (here.length === 0) return null;
+              // Predict, then see sits beside the panels, at the top of the left column.
+              const card = area === 'left' ? question : null;
+              if (here.length === 0 && !card) return null;
               return (
                 <div key={area} className={`area area-${area}`}>
+                  {card}
                   {here.map((name) => {
                     const { title } = viewEntry(name);
                     return (
-                      <section
+                      <Panel
                         key={name}
-                        className={`panel panel-${name}`}
-                        aria-labelledby={`panel-${name}-title`}
-                        data-testid={`panel-${name}`}
+                        className={`panel panel-${name}${about?.includes(name) ? ' about' : ''}`}
+                        titleId={`panel-${name}-title`}
+                        testId={`panel-${name}`}
+                        heading={title}
                       >
-                        <h2 id={`panel-${name}-title`}>{title}</h2>
                         {chrome ? <PanelExport name={name} title={title} /> : null}
                         <PanelContent name={name} />
-                      </section>
+                      </Panel>
                     );
                   })}
                 </div>
@@ -133,6 +168,7 @@ export function App() {
         {chrome ? <ViewToggles /> : null}
       </main>
       <HelpOverlay />
+      <OfflineNotice embedded={embed} />
       <UrlSync />
     </div>
   );
@@ -144,5 +180,6 @@ export function App() {
  */
 function UrlSync() {
   useUrlSync();
+  useTabTitle();
   return null;
 }

@@ -9,8 +9,9 @@
  * static `meta`; only the wording of a question may use the frame at the cycle it is asked at.
  * The same session and cycle therefore always give the same question.
  */
+import { faceOf } from '../faces';
 import type { ModelTypes } from '../model';
-import { moduleOf, type ModelKind } from '../models';
+import type { ModelKind } from '../models';
 import type { PredictionKind } from '../scenario/names';
 import type { Session } from '../session';
 import type { SimEvent } from '../trace/events';
@@ -37,6 +38,8 @@ export interface PredictionQuestion {
   options: PredictionOption[];
   /** What the question is about: enough to find its outcome again by simulation. */
   facts: PredictionTarget;
+  /** The panels that show the outcome: the app keeps them in view while the question is open. */
+  panels: string[];
 }
 
 export interface PredictionOutcome {
@@ -44,7 +47,7 @@ export interface PredictionOutcome {
   /** The right option's value and label. */
   value: string;
   label: string;
-  /** The cycle the outcome happens at (its deciding event's cycle). */
+  /** The cycle whose views show the outcome (where "then see" takes them). */
   cycle: number;
   /** Plain text: what happened and the rule that decided it. */
   explanation: string;
@@ -81,7 +84,7 @@ function runOf(session: Session): PredictionRun<ModelTypes['event'], ModelTypes[
   };
 }
 
-const kindsOf = (model: string): readonly Kind[] => moduleOf(model).predictions;
+const kindsOf = (model: string): readonly Kind[] => faceOf(model).predictions;
 
 /** The kinds a model supports, with their menu titles. */
 export function predictionKindsFor(model: ModelKind): { kind: PredictionKind; title: string }[] {
@@ -126,6 +129,7 @@ export function predictionAt(
     prompt: asked.prompt,
     options: asked.options,
     facts: { ...best.found.facts },
+    panels: [...best.kind.panels],
   };
 }
 
@@ -148,7 +152,7 @@ export function revealPrediction(
     question: question.prompt,
     value: found.value,
     label,
-    cycle: found.deciding[found.deciding.length - 1]?.cycle ?? found.event.cycle,
+    cycle: found.shownAt,
     explanation: text,
     rules,
     events: found.deciding as SimEvent[],

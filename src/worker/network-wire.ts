@@ -5,7 +5,7 @@
  * picture while playing. Strings travel as indexes into fixed tables; fromWire rebuilds the very
  * same objects, key for key. Everything else in the view is sent as it is.
  */
-import { moduleOf, type Frame, type SessionView } from '../../sim-core/index';
+import { faceOf, type Frame, type SessionView } from '../../sim-core/index';
 import type {
   Decision,
   FrameState,
@@ -67,13 +67,13 @@ function putRouter(out: Wire, r: RouterView): void {
   putList(out, r.outputs, putSlot);
   putList(out, r.multiQueue, putSlot);
   out.push(r.occupancy);
-  const d = r.lastDecision;
-  if (d === null) out.push(null);
-  else {
-    out.push(d.cycle, d.packet, FROM.indexOf(d.from), PORTS.indexOf(d.to));
-    putList(out, d.profitable, (o, p) => o.push(PORTS.indexOf(p)));
-    out.push(REASONS.indexOf(d.reason));
-  }
+  putList(out, r.decisions, putDecision);
+}
+
+function putDecision(out: Wire, d: Decision): void {
+  out.push(d.cycle, d.packet, FROM.indexOf(d.from), PORTS.indexOf(d.to));
+  putList(out, d.profitable, (o, p) => o.push(PORTS.indexOf(p)));
+  out.push(REASONS.indexOf(d.reason));
 }
 
 function putPacket(out: Wire, p: PacketView): void {
@@ -100,9 +100,6 @@ class Reader {
   more(): boolean {
     return this.at < this.wire.length;
   }
-  peek(): number | null {
-    return this.wire[this.at] as number | null;
-  }
   maybe(): number | null {
     return this.wire[this.at++] as number | null;
   }
@@ -122,8 +119,7 @@ const getSlot = (w: Reader): FrameView => ({
   state: STATES[w.num()]!,
 });
 
-function getDecision(w: Reader): Decision | null {
-  if (w.peek() === null) return w.maybe() as null;
+function getDecision(w: Reader): Decision {
   return {
     cycle: w.num(),
     packet: w.num(),
@@ -144,7 +140,7 @@ const getRouter = (w: Reader): RouterView => ({
   outputs: w.list(() => getSlot(w)),
   multiQueue: w.list(() => getSlot(w)),
   occupancy: w.num(),
-  lastDecision: getDecision(w),
+  decisions: w.list(() => getDecision(w)),
 });
 
 function getSegment(w: Reader): Segment {
@@ -223,7 +219,7 @@ export const packetsFromWire = (wire: Wire): PacketView[] => unflat(wire, getPac
  */
 export function toWire(view: SessionView): WireView {
   const f = view.frame;
-  const torus = moduleOf(f.model).capabilities.torus;
+  const torus = faceOf(f.model).capabilities.torus;
   if (!torus) return { ...view, frame: f };
   const wire = toWireNetwork(torus.frame(f)) as unknown as NetworkFrame;
   return { ...view, frame: torus.withFrame(f, wire) as Frame };
@@ -231,7 +227,7 @@ export function toWire(view: SessionView): WireView {
 
 export function fromWire(wire: WireView): SessionView {
   const f = wire.frame;
-  const torus = moduleOf(f.model).capabilities.torus;
+  const torus = faceOf(f.model).capabilities.torus;
   if (!torus) return { ...wire, frame: f };
   const network = fromWireNetwork(torus.frame(f) as unknown as WireNetworkFrame);
   return { ...wire, frame: torus.withFrame(f, network) as Frame };

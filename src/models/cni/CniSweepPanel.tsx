@@ -5,6 +5,7 @@
  * against a log2 axis of message size — with the numbers as a table (always read by screen
  * readers, shown on request).
  */
+import { count } from '../../../sim-core/kernel/words';
 import { useId, useMemo, useState } from 'react';
 import {
   CNI_SWEEP_SIZES,
@@ -25,7 +26,7 @@ import '../../views/views-charts.css';
 import { ChartFigure } from '../../views/charts/ChartFigure';
 import { NI_STYLES } from '../../views/charts/series-styles';
 import { TableToggle } from '../../views/TableToggle';
-import { cniModel } from '../../../sim-core/ni/cni/module';
+import { cniFace } from '../../../sim-core/ni/cni/cni-face';
 
 const X_LABEL = 'Message size (bytes, log scale)';
 /** One drawing per figure: the y axis differs, and the caption names the paper's figure. */
@@ -76,7 +77,7 @@ const FAILED_CELL: Record<CniSweepPoint['outcome'] | 'pending', string> = {
 function valueText(p: CniSweepPoint): string {
   if (p.value === null) return FAILED_CELL[p.outcome];
   return p.metric === 'latency'
-    ? `${p.value} cycles`
+    ? count(p.value, 'cycle')
     : `${p.value.toFixed(3)} (${(p.value * 144).toFixed(1)} MB/s)`;
 }
 
@@ -146,7 +147,7 @@ function CniPointsTable({
 export function CniSweepPanel() {
   const sweep = useApp((s) => sweepOf<CniSweepRequest, CniSweepPoint>(s, 'message-size'));
   const scenarioBus = useApp((s) =>
-    s.scenario?.system.kind === cniModel.kind ? s.scenario.system.bus : null,
+    s.scenario?.system.kind === cniFace.kind ? s.scenario.system.bus : null,
   );
   const ready = useApp((s) => s.api !== null && !s.loading);
   const [metric, setMetric] = useState<CniMetric>(() => sweep.request?.metric ?? 'latency');

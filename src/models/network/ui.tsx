@@ -1,8 +1,9 @@
 /** The network model's page: the router menu and settings, its statistics and load sweeps. */
-import type { NetworkTypes } from '../../../sim-core/network/module';
+import type { NetworkTypes } from '../../../sim-core/network/network-face';
+import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { NetworkStatsTable } from '../../views/stats/NetworkStatsTable';
-import { LoadSweepPanel } from './LoadSweepPanel';
+import { NETWORK_STAT_LABELS } from '../../views/stats/stat-labels';
+import { aboutTorus, torusSubject } from '../../views/torus/log-links';
 import { NetworkMenus } from './NetworkMenus';
 import { routerChoices, RouterMenu } from './RouterMenu';
 
@@ -17,7 +18,18 @@ export const networkUi: ModelUi<NetworkTypes> = {
       <NetworkMenus spec={spec} scenario={scenario} />
     </>
   ),
-  Stats: ({ stats }) => <NetworkStatsTable stats={stats} />,
-  charts: { Panel: LoadSweepPanel, sweep: 'load' },
+  Stats: lazyPanel(
+    () => import('../../views/stats/NetworkStatsTable'),
+    (m) => m.NetworkStatsTable,
+  ),
+  statLabels: NETWORK_STAT_LABELS,
+  logLinks: { subject: torusSubject, about: aboutTorus },
+  charts: {
+    Panel: lazyPanel(
+      () => import('./LoadSweepPanel'),
+      (m) => m.LoadSweepPanel,
+    ),
+    sweep: 'load',
+  },
   compareChoices: ({ system }) => [routerChoices(system)],
 };

@@ -4,7 +4,7 @@
  * the current cycle outlined. It shows students that the controller is nothing but this table.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { moduleOf, type Cell, type Protocol, type SimEvent } from '../../../sim-core/index';
+import { faceOf, type Cell, type Protocol, type SimEvent } from '../../../sim-core/index';
 import { useApp } from '../../state/store';
 import { stateStyle } from '../../theme/states';
 import '../views-graphics.css';
@@ -103,7 +103,7 @@ function cellTitle(protocol: Protocol, state: string, event: string, cell: Cell)
 
 export function ProtocolTableView() {
   const protocol = useApp((s) =>
-    s.meta ? (moduleOf(s.meta.model).capabilities.protocol?.(s.meta) ?? null) : null,
+    s.meta ? (faceOf(s.meta.model).capabilities.protocol?.(s.meta) ?? null) : null,
   );
   const events = useApp((s) => s.view?.events ?? NO_EVENTS);
   const groups = useMemo(() => (protocol ? groupsOf(protocol) : []), [protocol]);

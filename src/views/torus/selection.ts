@@ -2,15 +2,11 @@
  * The network views' view of the store: the network frame, the followed packet and router, a
  * delivered packet's trail, the topology and the watchdog's latest stall.
  */
-import {
-  moduleOf,
-  type NetworkFrame,
-  type RouterKind,
-  type SimEvent,
-} from '../../../sim-core/index';
+import { faceOf, type NetworkFrame, type RouterKind, type SimEvent } from '../../../sim-core/index';
 import { uiOf } from '../../models/index';
 import type { PacketView } from '../../../sim-core/network/network-frame';
 import { neighbour, type Dir, type Topology } from '../../../sim-core/network/topology';
+import { cachedBy } from '../../state/memo';
 import { actions, useApp, type AppState } from '../../state/store';
 
 export const selectPacket = (id: number) => actions.select({ kind: 'packet', packet: id });
@@ -18,7 +14,7 @@ export const selectRouter = (id: number) => actions.select({ kind: 'router', rou
 export const clearSelection = () => actions.select(null);
 
 /** The model's capability to carry a torus, if the loaded model has one. */
-const torusOf = (model: string) => moduleOf(model).capabilities.torus;
+const torusOf = (model: string) => faceOf(model).capabilities.torus;
 
 /**
  * The followed torus packet: the one selected, or the torus packet of a selected packet of the
@@ -66,8 +62,14 @@ export function trailFromLog(
   return null;
 }
 
-/** The last log trail worked out: the selector must return the same object while nothing changes. */
-let logTrail: { log: readonly SimEvent[]; packet: number; trail: PacketTrail | null } | null = null;
+/** Trails worked out, per log and packet: the selector returns the same object while nothing changes. */
+const trailsOf = cachedBy((log: readonly SimEvent[]) => {
+  const trails = new Map<number, PacketTrail | null>();
+  return (packet: number, topology: Topology): PacketTrail | null => {
+    if (!trails.has(packet)) trails.set(packet, trailFromLog(log, packet, topology));
+    return trails.get(packet)!;
+  };
+});
 
 /**
  * The packet behind the selection, once delivered. A model whose packets keep their path in the
@@ -80,13 +82,7 @@ function selectedTrail(s: AppState): PacketTrail | null {
   if (own) return own.trail(sel, s.view.frame);
   const torus = torusOf(s.meta.model);
   if (!torus || sel.kind !== 'packet') return null;
-  if (logTrail?.log !== s.log || logTrail.packet !== sel.packet)
-    logTrail = {
-      log: s.log,
-      packet: sel.packet,
-      trail: trailFromLog(s.log, sel.packet, torus.meta(s.meta).topology),
-    };
-  const trail = logTrail.trail;
+  const trail = trailsOf(s.log)(sel.packet, torus.meta(s.meta).topology);
   return trail && s.view.cycle >= trail.deliveredAt ? trail : null;
 }
 
@@ -102,17 +98,14 @@ export function useTopology(): Topology | null {
 export type StallEvent = Extract<SimEvent, { kind: 'net.stall' }>;
 
 /** The run's stalls, found once per log (the selector runs on every frame while playing). */
-let stallMemo: { log: readonly SimEvent[]; stalls: StallEvent[] } | null = null;
+const stallsOf = cachedBy((log: readonly SimEvent[]) =>
+  log.filter((e): e is StallEvent => e.kind === 'net.stall'),
+);
 
 /** The watchdog's latest stall at or before the current cycle: a deadlock stays one. */
 function latestStall(s: AppState): StallEvent | null {
-  if (stallMemo?.log !== s.log)
-    stallMemo = {
-      log: s.log,
-      stalls: s.log.filter((e): e is StallEvent => e.kind === 'net.stall'),
-    };
   const cycle = s.view?.cycle ?? -1;
-  const { stalls } = stallMemo;
+  const stalls = stallsOf(s.log);
   for (let i = stalls.length - 1; i >= 0; i--) if (stalls[i]!.cycle <= cycle) return stalls[i]!;
   return null;
 }

@@ -5,6 +5,9 @@
  */
 import { useEffect, type RefObject } from 'react';
 
+/** What has a width of its own, wider than the box it sits in when it does not fit. */
+const INTRINSIC = 'table, svg, canvas, pre, img';
+
 export function useScrollFocus(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const el = ref.current;
@@ -15,19 +18,31 @@ export function useScrollFocus(ref: RefObject<HTMLElement | null>): void {
       else if (!scrolls && el.hasAttribute('tabindex')) el.removeAttribute('tabindex');
     };
     check();
-    // Its own size and its children's: the content growing or shrinking (no per-picture work).
+    // Its own size, its children's and that of whatever sets a width of its own deeper down (a
+    // table, a drawing): a wide table inside a child of fixed width overflows the box without the
+    // child changing size. Elements come and go as the content changes: watched again once per
+    // frame at most (no per-picture work when nothing is added or removed).
     const observer = new ResizeObserver(check);
     const watch = () => {
       observer.disconnect();
       observer.observe(el);
       for (const child of el.children) observer.observe(child);
+      for (const wide of el.querySelectorAll(INTRINSIC)) observer.observe(wide);
     };
     watch();
-    const mutations = new MutationObserver(watch);
-    mutations.observe(el, { childList: true });
+    let pending = 0;
+    const mutations = new MutationObserver(() => {
+      if (pending === 0)
+        pending = requestAnimationFrame(() => {
+          pending = 0;
+          watch();
+        });
+    });
+    mutations.observe(el, { childList: true, subtree: true });
     return () => {
       observer.disconnect();
       mutations.disconnect();
+      cancelAnimationFrame(pending);
     };
   }, [ref]);
 }

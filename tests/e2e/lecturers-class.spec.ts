@@ -87,17 +87,24 @@ async function notInView(panel: Locator): Promise<string[]> {
     const name = el.getAttribute('data-testid');
     const box = el.getBoundingClientRect();
     const heading = el.querySelector('h2, h3') ?? el;
-    // The picture: the panel's drawing (the largest svg or canvas), else the panel.
-    const drawings = [...el.querySelectorAll('svg, canvas')].filter((d) => {
-      const r = d.getBoundingClientRect();
-      return r.width * r.height > 20_000;
-    });
+    // The picture: what the view marks as its main picture, else its drawing (an svg or canvas
+    // most of the panel wide), else the panel.
     const area = (d: Element) => d.getBoundingClientRect().width * d.getBoundingClientRect().height;
-    const picture = drawings.sort((a, b) => area(b) - area(a))[0] ?? el;
+    const drawings = [...el.querySelectorAll('svg, canvas')]
+      .filter((d) => d.getBoundingClientRect().width > 0.6 * box.width)
+      .sort((a, b) => area(b) - area(a));
+    const picture = el.querySelector('[data-main-picture]') ?? drawings[0] ?? el;
     const pic = picture.getBoundingClientRect();
-    if (pic.top < -1 || pic.bottom > innerHeight + 1 || pic.left < -1 || pic.right > innerWidth + 1)
+    // Below the pinned controls; a picture taller than that band shows from its top and fills it.
+    const pinned = document.querySelector('.sticky-controls')?.getBoundingClientRect().bottom ?? 0;
+    const band = Math.max(0, pinned);
+    const fits = pic.height <= innerHeight - band;
+    const inside = fits
+      ? pic.top >= band - 1 && pic.bottom <= innerHeight + 1
+      : pic.top >= band - 1 && pic.top <= band + 0.25 * (innerHeight - band);
+    if (!inside || pic.left < -1 || pic.right > innerWidth + 1)
       problems.push(
-        `${name}: its picture (${Math.round(pic.left)},${Math.round(pic.top)})–(${Math.round(pic.right)},${Math.round(pic.bottom)}) is not inside the ${innerWidth}×${innerHeight} window`,
+        `${name}: its picture (${Math.round(pic.left)},${Math.round(pic.top)})–(${Math.round(pic.right)},${Math.round(pic.bottom)}) is not ${fits ? 'inside' : 'from its top in'} the ${innerWidth}×${innerHeight} window below the controls (${Math.round(band)})`,
       );
     const probe = (what: string, r: DOMRect) => {
       const x = Math.min(innerWidth - 1, Math.max(0, r.left + r.width / 2));

@@ -10,7 +10,7 @@ import {
   type PredictionOption,
 } from '../../sim-core/teaching/predict';
 import { useApp } from '../state/store';
-import { bringIntoView, panelElement } from '../shell/bring-into-view';
+import { bringIntoView, mainPicture, panelElement } from '../shell/bring-into-view';
 import { useAssignment } from './assignment-store';
 import { predict, usePredict, type KindChoice } from './predict-store';
 import './teaching.css';
@@ -114,11 +114,30 @@ export function PredictCard() {
   useEffect(() => {
     if (nudge > 0) cardRef.current?.focus({ preventScroll: true });
   }, [nudge]);
+  // The outcome, and again once the views reach its cycle: the narration of that cycle may make
+  // the pinned controls taller, which would slide the panels under them.
+  const landed = useApp((s) => result !== null && s.view?.cycle === result.cycle);
   useEffect(() => {
     if (phase !== 'answered') return;
     outcomeRef.current?.focus({ preventScroll: true });
-    bringIntoView([cardRef.current, firstPanel(panels)]);
-  }, [phase, panels]);
+    const frame = requestAnimationFrame(() => bringIntoView([cardRef.current, firstPanel(panels)]));
+    return () => cancelAnimationFrame(frame);
+  }, [phase, panels, landed]);
+  // A closed card leaves the column shorter and the panels back in their order: the main
+  // picture comes back into view below the controls, with the step's note.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const open = phase !== 'idle';
+    if (open || !wasOpen.current) {
+      wasOpen.current = open;
+      return;
+    }
+    wasOpen.current = false;
+    const frame = requestAnimationFrame(() =>
+      bringIntoView([document.querySelector('.notes li.active'), mainPicture()]),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [phase]);
 
   if (phase === 'idle' || (phase === 'fetching' && !question)) {
     return phase === 'fetching' ? (

@@ -16,6 +16,13 @@ import './views-flash.css';
 const W = 760;
 const H = 330;
 const CHIP_W = 34;
+/**
+ * Characters a line of the PP's box holds (238 units at 12 px, a wide sans-serif's 7 units a
+ * character): a longer step would run into the Outbox's labels beside it.
+ */
+const PP_LINE = 34;
+const fit = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 const chipText = (m: MsgView) =>
   m.type === 'component' ? `c${m.seq}` : m.type === 'uwrite' ? 'wr' : m.type.slice(0, 4);
@@ -143,7 +150,7 @@ function Picture({ node, meta }: { node: FlashNodeView; meta: FlashMeta }) {
           PP {pp.handler ? (pp.stalled ? '(stalled)' : '(running)') : '(idle)'}
         </text>
         <text className="fl-handler" x={312} y={84}>
-          {pp.handler ? pp.title : '—'}
+          {pp.handler ? fit(pp.title, PP_LINE - 3) : '—'}
         </text>
         {handler
           ? handler.steps.slice(Math.max(0, pp.step - 2), pp.step + 4).map((s, i) => {
@@ -156,7 +163,7 @@ function Picture({ node, meta }: { node: FlashNodeView; meta: FlashMeta }) {
                   y={104 + i * 17}
                 >
                   {index === pp.step ? '▶ ' : '   '}
-                  {s.text.length > 38 ? `${s.text.slice(0, 37)}…` : s.text}
+                  {fit(s.text, PP_LINE - 3 - (s.cost ? ` (${s.cost})`.length : 0))}
                   {s.cost ? ` (${s.cost})` : ''}
                 </text>
               );

@@ -415,8 +415,9 @@ export function GanttView() {
   const [pick, setPick] = useState<{ scenario: string; msg: number } | null>(null);
   const [showTable, setShowTable] = useState(false);
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(frame !== null);
-  // The chart scrolls sideways in a narrow panel: reachable by keyboard while it does.
-  useScrollFocus(wrapRef);
+  // The chart scrolls sideways in a narrow panel: reachable by keyboard while it does (watched
+  // from the first frame on, when the chart's box appears).
+  useScrollFocus(wrapRef, frame !== null);
   if (!frame) return <p className="vg-muted">No Cranium scenario loaded.</p>;
   const messages = frame.stats.messages;
   const packetMsg =

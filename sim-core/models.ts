@@ -9,8 +9,9 @@ import type { ModelModule, ModelTypes, ScenarioOf } from './model';
 import { networkModel } from './network/module';
 import { cniModel } from './ni/cni/module';
 import { craniumModel } from './ni/cranium/module';
+import { edtModel } from './ni/edt/module';
 
-export const MODELS = [busModel, cniModel, networkModel, craniumModel] as const;
+export const MODELS = [busModel, cniModel, networkModel, craniumModel, edtModel] as const;
 
 type TypesOf<M> = M extends ModelModule<infer T> ? T : never;
 /** Every model's types, as a union (one member per model). */

@@ -9,7 +9,7 @@ export const phaseVocabulary: EventVocabulary<PhaseEventBody, unknown> = {
     phase: (e) =>
       `${e.actor}: ${e.phase} of message ${e.message}, ${cycles(e.end - e.start)} ` +
       `(cycles ${e.start}–${e.end}, ${PHASE_CATEGORY_INFO[e.category].label}` +
-      `${e.part ? `, ${e.part}` : ''}; ${e.source}).`,
+      `${e.part ? `, ${e.part}` : ''}; ${e.source})`,
   },
   log: {
     who: { phase: (e, at) => at(e.actor, e.node) },

@@ -59,9 +59,11 @@ describe('models are plug-ins', () => {
       'sim-core/network/',
       'sim-core/ni/cni/',
       'sim-core/ni/cranium/',
+      'sim-core/ni/edt/',
       'src/models/bus/',
       'src/models/cni/',
       'src/models/cranium/',
+      'src/models/edt/',
       'src/models/network/',
     ]);
   });

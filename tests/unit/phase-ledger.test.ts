@@ -108,7 +108,7 @@ describe('phase ledger', () => {
       seq: 0,
     };
     expect(phaseVocabulary.narration.phase(e, null)).toBe(
-      'CPU: Send1: user data of message 0, 10 cycles (cycles 0–10, host software, User Data; [002 L64]).',
+      'CPU: Send1: user data of message 0, 10 cycles (cycles 0–10, host software, User Data; [002 L64])',
     );
   });
 });

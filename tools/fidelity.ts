@@ -13,6 +13,7 @@ import {
 } from '../sim-core/fidelity/torus';
 import { cniRows } from '../sim-core/fidelity/cni';
 import { craniumRows } from '../sim-core/fidelity/cranium';
+import { edtRows } from '../sim-core/fidelity/edt';
 
 const rows: FidelityRow[] = [
   zeroLoadRow(),
@@ -22,6 +23,7 @@ const rows: FidelityRow[] = [
   hotspotRow(),
   ...cniRows(),
   ...craniumRows(),
+  ...edtRows(),
 ];
 if (process.argv.includes('--json')) {
   for (const row of rows) console.log(JSON.stringify(row));

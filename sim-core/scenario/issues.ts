@@ -13,6 +13,8 @@ export const ISSUE_CODES = {
   SCN008: 'The workload does not match the system (one program per processor)',
   SCN009: 'Inconsistent cache geometry',
   SCN010: 'An address that is not word-aligned',
+  SCN011:
+    'Registered memory regions that overlap, do not start on a block, or do not hold the message',
   LNK001: 'Unknown share-link version or format',
   LNK002: 'The share link is corrupt or truncated',
   LNK003: 'Unknown built-in scenario',

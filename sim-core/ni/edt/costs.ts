@@ -66,8 +66,8 @@ export interface CostSource {
 
 /** [calibrated] DMA Init + Intr and the VI-MSG base cost: fitted once, then frozen. */
 export const CALIBRATED = {
-  dmaInit: 11,
-  dmaIntr: 17,
+  dmaInit: 8,
+  dmaIntr: 12,
   viMsgSend: 240,
   viMsgReceive: 240,
 } as const;

@@ -15,7 +15,9 @@ import { edtTransaction, niBlockState } from './edt-predictions';
 import { edtSchema, type EdtSystemOut, type EdtWorkloadOut } from './edt-schema';
 import type { EdtStats } from './edt-stats';
 import { EdtSystem } from './edt-system';
-import { EDT_NI_KINDS } from './ni-kinds';
+import { EDT_NI_KINDS, MEASURED_NIS } from './ni-kinds';
+import { edtPoint, edtSweepPlan, type EdtSweepRequest } from './edt-sweep';
+import { timelineRow, type TimelineRequest } from './edt-timeline';
 
 export interface EdtTypes {
   kind: 'edt';
@@ -113,6 +115,18 @@ export const edtModel: ModelModule<EdtTypes> = {
     },
     blockBytes: (meta) => meta.blockBytes,
     protocol: (meta) => meta.protocol,
+    sweeps: {
+      /** One message's bus traffic under EDT, CC-DMA by intervention and by retry. */
+      'three-nis': (scenario, request: TimelineRequest) =>
+        MEASURED_NIS.map((ni) => () => timelineRow(scenario, ni, request.msg)),
+      /** Fig. 8's split and Fig. 9's DMA phases, per size, NI and DMA rate (this simulation's). */
+      breakdown: (scenario, request: EdtSweepRequest) =>
+        edtSweepPlan(request).map(
+          ({ ni, bytes, rate }) =>
+            () =>
+              edtPoint(scenario, ni, bytes, rate, request.rounds),
+        ),
+    },
   },
   predictions: [niBlockState, edtTransaction],
   derivedStats: {

@@ -7,6 +7,7 @@ import { moduleOf } from '../../sim-core/index';
 import { MODEL_UIS } from '../models/index';
 import type { ViewEntry } from '../models/model-ui';
 import { ChartsView } from './charts/ChartsView';
+import { DmaView } from './dma/DmaView';
 import { EventLogView } from './log/EventLogView';
 import { NotesView } from './notes/NotesView';
 import { PhasesView } from './phases/PhasesView';
@@ -19,7 +20,7 @@ export type { ViewEntry } from '../models/model-ui';
 
 /**
  * Panels any model may list: its notes, log, statistics; a torus's; a protocol table's; the
- * latency anatomy of a model that keeps a phase ledger.
+ * latency anatomy of a model that keeps a phase ledger; the card of a model with DMA engines.
  */
 const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
   notes: { title: 'Walkthrough', area: 'left', Component: NotesView },
@@ -30,6 +31,7 @@ const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
   stats: { title: 'Statistics', area: 'bottom', Component: StatsView },
   charts: { title: 'Sweeps', area: 'bottom', Component: ChartsView },
   phases: { title: 'Latency anatomy', area: 'bottom', Component: PhasesView },
+  dma: { title: 'DMA engine', area: 'right', Component: DmaView, live: true },
 };
 
 export const viewRegistry: Readonly<Record<string, ViewEntry>> = Object.assign(

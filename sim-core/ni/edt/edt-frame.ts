@@ -31,6 +31,8 @@ export interface EdtBlockView {
   block: number;
   name: string;
   region: RegionName;
+  /** Index within its region. */
+  index: number;
   hostAddr: number;
   niAddr: number;
   /** The host cache's line state (a victim's if it waits to be written back). */
@@ -181,6 +183,7 @@ export function frameOf(cfg: EdtConfig, layout: Layout, s: EdtState): EdtFrame {
             block: b.id,
             name: b.name,
             region: b.region,
+            index: b.index,
             hostAddr: b.hostAddr,
             niAddr: b.niAddr,
             host: line?.state ?? 'I',

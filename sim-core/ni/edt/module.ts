@@ -54,8 +54,19 @@ export const edtModel: ModelModule<EdtTypes> = {
   kind: 'edt',
   topics: [{ name: 'edt', heading: 'Eager Data Transfer (EDT)', short: 'EDT' }],
   schema: edtSchema,
-  views: ['notes', 'phases', 'protocol', 'log', 'stats'],
-  defaultViews: ['notes', 'phases', 'log', 'stats'],
+  views: [
+    'notes',
+    'via',
+    'edtni',
+    'dma',
+    'edtbus',
+    'phases',
+    'breakdown',
+    'protocol',
+    'log',
+    'stats',
+  ],
+  defaultViews: ['notes', 'via', 'edtni', 'log', 'stats'],
   configOf: edtConfigOf,
   create: (config) => new EdtSystem(config),
   meta: (config, model): EdtMeta => ({
@@ -114,7 +125,24 @@ export const edtModel: ModelModule<EdtTypes> = {
       figure: 'seed 002 Fig. 3 and Fig. 8 (the breakdown: User Data, Data Transfer, Transport)',
     },
     blockBytes: (meta) => meta.blockBytes,
-    protocol: (meta) => meta.protocol,
+    dma: (frame) => frame.nodes.flatMap((n) => (n.dma ? [n.dma] : [])),
+    // The host's MESI is the textbook's; the table the EDT NI adds is its own.
+    protocol: (meta) => meta.niProtocol,
+    protocolFired: (events) =>
+      events.flatMap((e) =>
+        e.kind === 'edt.st'
+          ? [
+              {
+                from: e.from,
+                event: e.event,
+                to: e.to,
+                actions: e.actions,
+                who: `NI@${e.node} ${e.target}`,
+                seq: e.seq,
+              },
+            ]
+          : [],
+      ),
     sweeps: {
       /** One message's bus traffic under EDT, CC-DMA by intervention and by retry. */
       'three-nis': (scenario, request: TimelineRequest) =>

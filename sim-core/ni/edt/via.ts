@@ -149,6 +149,17 @@ const viaSend: EdtRoutine = (ctx, f) => {
         latency: null,
       });
       f.pc = 11;
+      slice(
+        ctx,
+        msg,
+        'P',
+        'VipPostSend(): the library call',
+        'host-sw',
+        null,
+        now,
+        now + ctx.cfg.host.call,
+        'default',
+      );
       return work(ctx.cfg.host.call, 'VipPostSend(): enter the library');
     case 11:
       f.locals.k = 0;
@@ -241,7 +252,6 @@ const viaSend: EdtRoutine = (ctx, f) => {
         why: `Send3: doorbell for message ${msg}`,
       };
     case 41:
-      viaStep(ctx, 'Send7', 'P', msg, 'poll the completion queue for the send');
       f.pc = 42;
       return null;
     case 42:
@@ -252,6 +262,7 @@ const viaSend: EdtRoutine = (ctx, f) => {
       if ((cq?.s ?? 0) > app.sendsSeen) {
         app.sendsSeen++;
         app.current = -1;
+        viaStep(ctx, 'Send7', 'P', msg, 'a poll of the completion queue sees the send done');
         return { ret: null };
       }
       f.pc = 44;
@@ -323,7 +334,6 @@ const viaRecv: EdtRoutine = (ctx, f) => {
   const k = Number(f.locals.k ?? 0);
   switch (f.pc) {
     case 0:
-      viaStep(ctx, 'Recv6', 'P', msg, 'poll the completion queue for the receive');
       f.pc = 1;
       return null;
     case 1:
@@ -338,6 +348,7 @@ const viaRecv: EdtRoutine = (ctx, f) => {
       }
       app.recvsSeen++;
       m.completedAt = now;
+      viaStep(ctx, 'Recv6', 'P', msg, 'a poll of the completion queue sees the message');
       const latency = now - m.startedAt;
       ctx.events.push({
         kind: 'edt.msg',

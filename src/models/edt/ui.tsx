@@ -8,7 +8,11 @@ import { PAYLOADS, WRITE_ORDERS } from '../../../sim-core/ni/edt/edt-schema';
 import type { EdtTypes } from '../../../sim-core/ni/edt/module';
 import { systemOverrides, type ChoiceGroup } from '../../compare/choice-group';
 import type { ModelUi } from '../model-ui';
+import { BreakdownView } from './breakdown/BreakdownView';
 import { DMA_RATES, EdtMenus } from './EdtMenus';
+import { EdtNiView } from './ni/EdtNiView';
+import { ThreeNiTimeline } from './timeline/ThreeNiTimeline';
+import { ViaView } from './via/ViaView';
 import { EdtBusStatsTable, EdtStatsTable } from './EdtStatsTable';
 
 const PAYLOAD_WORDS: Readonly<Record<(typeof PAYLOADS)[number], string>> = {
@@ -37,7 +41,21 @@ const workloadChoice = (
 export const edtUi: ModelUi<EdtTypes> = {
   kind: 'edt',
   label: 'Eager Data Transfer',
-  views: {},
+  views: {
+    edtni: {
+      title: 'EDT NI: TAG table and block status',
+      area: 'centre',
+      Component: EdtNiView,
+      live: true,
+    },
+    via: { title: 'VIA steps', area: 'centre', Component: ViaView, live: true },
+    edtbus: { title: 'Bus: EDT against CC-DMA', area: 'bottom', Component: ThreeNiTimeline },
+    breakdown: {
+      title: 'Latency breakdown (our simulation)',
+      area: 'bottom',
+      Component: BreakdownView,
+    },
+  },
   Menus: ({ spec, scenario }) => <EdtMenus spec={spec} scenario={scenario} />,
   Stats: ({ stats }) => (
     <div className="vt-cards">

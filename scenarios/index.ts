@@ -1,6 +1,6 @@
 /**
  * The built-in lecture scenarios, by id, in the order the start page lists them (a teaching order:
- * coherence — reads, writes, sharing patterns, replacement — then coherent network interfaces (E1–E10), then the torus and its router, then the Cranium NI on the torus (F6–F12)). Each file is raw JSON (validated
+ * coherence — reads, writes, sharing patterns, replacement — then coherent network interfaces (E1–E10), then the torus and its router, then the Cranium NI on the torus (F6–F12), then Eager Data Transfer (B1.1–B1.8)). Each file is raw JSON (validated
  * by parseScenario when loaded) and has a golden event log in tests/golden/.
  */
 import dirtySharing from './coherence/dirty-sharing.json';
@@ -35,7 +35,14 @@ import craniumForgotSync from './cranium/forgot-sync.json';
 import craniumQueueOverflow from './cranium/queue-overflow.json';
 import craniumScheduler from './cranium/scheduler.json';
 import craniumDmaCoherence from './cranium/dma-coherence.json';
+import edtGap from './edt/gap.json';
+import edtRetryVsIntv from './edt/retry-vs-intv.json';
 import edtEagerSend from './edt/eager-send.json';
+import edtThrash from './edt/thrash.json';
+import edtNoEState from './edt/no-e-state.json';
+import edtReceiveModes from './edt/receive-modes.json';
+import edtVsCni from './edt/vs-cni.json';
+import edtSizeSweep from './edt/size-sweep.json';
 
 export interface BuiltinScenario {
   id: string;
@@ -76,7 +83,14 @@ const entries: [string, unknown][] = [
   ['cranium/queue-overflow.json', craniumQueueOverflow],
   ['cranium/scheduler.json', craniumScheduler],
   ['cranium/dma-coherence.json', craniumDmaCoherence],
+  ['edt/gap.json', edtGap],
+  ['edt/retry-vs-intv.json', edtRetryVsIntv],
   ['edt/eager-send.json', edtEagerSend],
+  ['edt/thrash.json', edtThrash],
+  ['edt/no-e-state.json', edtNoEState],
+  ['edt/receive-modes.json', edtReceiveModes],
+  ['edt/vs-cni.json', edtVsCni],
+  ['edt/size-sweep.json', edtSizeSweep],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

@@ -5,7 +5,8 @@
  * injected message is on its way or has arrived, once). The send path checks the fourth: no
  * message leaves with a block whose status is not S. A counterfactual (a non-coherent DMA without
  * a flush, an NI that does not assert SHARED) exists to break some of them: those it breaks are
- * told as edt.stale, once per block and message, rather than as violations of the model.
+ * told as edt.stale — a stale read once per message, a broken rule once per block — rather than
+ * as violations of the model.
  */
 import { blockName } from '../../node/bus/context';
 import type { EdtConfig } from './edt-config';
@@ -45,7 +46,9 @@ export function reportStale(
     });
     return;
   }
-  const key = `${ctx.node.id}:${where}:${target}:${msg}`;
+  // A receiver's stale read is told per message; a broken rule once per block.
+  const key =
+    where === 'receiver' ? `${ctx.node.id}:${target}:${msg}` : `${ctx.node.id}:${where}:${target}`;
   if (ctx.state.told[key]) return;
   ctx.state.told[key] = true;
   ctx.events.push({ kind: 'edt.stale', node: ctx.node.id, msg, target, where, detail });

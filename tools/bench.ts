@@ -8,6 +8,7 @@
  *   torus8.* / torus16.*    chaos router, 20-phit packets, uniform random at 0.28 / 0.16
  *                           phits/node/cycle: simulated cycles/s and phit link-hops/s
  *   cni16.cyclesPerSecond   16 nodes with CNI16Q, all-to-all 64-byte messages: cycles/s
+ *   edt4k.cyclesPerSecond   edt-size-sweep's point: the EDT NI, a 4 KB ping-pong: cycles/s
  *
  * Each case runs in a Node process of its own (this file again, with `--case <name>`), one after
  * another: a case measured after another one inherits its heap and its compiled code (the torus
@@ -30,6 +31,7 @@ import { Network } from '../sim-core/network/network';
 import { networkConfig } from '../sim-core/network/network-config';
 import { defaultCniConfig } from '../sim-core/fidelity/cni';
 import { CniSystem } from '../sim-core/ni/cni/cni-system';
+import { findBuiltin } from '../scenarios/index';
 
 interface Row {
   id: string;
@@ -199,12 +201,39 @@ function benchCni(): Row[] {
   ];
 }
 
+/** edt-size-sweep's 4 KB point: two hosts, the EDT NI, a ping-pong of 4 KB messages. */
+function benchEdt(): Row[] {
+  const doc = findBuiltin('edt-size-sweep')!.doc as { workload: { via: object } };
+  const parsed = parseScenario({
+    ...doc,
+    workload: { via: { ...doc.workload.via, rounds: 12 } },
+    limits: { maxCycles: 2_000_000 },
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+  const sim = createSim(parsed.value);
+  for (let i = 0; i < 2_000; i++) sim.step();
+  const cps = rates(20_000, () => {
+    if (!sim.halted) sim.step();
+  });
+  return [
+    {
+      id: 'edt4k.cyclesPerSecond',
+      what: `edt-size-sweep: EDT NI, 4 KB ping-pong, both hosts' buses (${spread(cps)})`,
+      value: Math.round(cps.best),
+      unit: 'cycles/s',
+      target: 'as fast as possible',
+      meets: !sim.halted,
+    },
+  ];
+}
+
 const CASES: Record<string, () => Row[]> = {
   bus16: benchBusCycles,
   stepBack: benchStepBack,
   torus8: () => benchTorus('torus8', 8, 0.28, 10_000, 60_000, 28_000),
   torus16: () => benchTorus('torus16', 16, 0.16, 2_500, 12_000, 5_800),
   cni16: benchCni,
+  edt4k: benchEdt,
 };
 
 /** Runs one case in a fresh Node process and returns its rows. */

@@ -10,8 +10,16 @@ import { networkModel } from './network/module';
 import { cniModel } from './ni/cni/module';
 import { craniumModel } from './ni/cranium/module';
 import { edtModel } from './ni/edt/module';
+import { flashModel } from './ni/flash/module';
 
-export const MODELS = [busModel, cniModel, networkModel, craniumModel, edtModel] as const;
+export const MODELS = [
+  busModel,
+  cniModel,
+  networkModel,
+  craniumModel,
+  edtModel,
+  flashModel,
+] as const;
 
 type TypesOf<M> = M extends ModelModule<infer T> ? T : never;
 /** Every model's types, as a union (one member per model). */

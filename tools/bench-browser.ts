@@ -29,6 +29,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { formatIssue } from '../sim-core/index';
+import { has, startTool, valueOf } from './cli';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = process.cwd();
@@ -345,15 +347,53 @@ function print(rows: Row[]): void {
   }
 }
 
+const args = startTool(
+  {
+    name: 'bench:browser',
+    summary:
+      "measures the torus animation's frames per second and run-mode speed in headless Chromium.",
+    usage: ['[--json] [--seconds S] [--only ID,ID...]'],
+    options: [
+      { name: '--json', help: 'One JSON object per row (the header goes to stderr).' },
+      {
+        name: '--seconds',
+        value: 'S',
+        help: 'Seconds of play per measurement (default 5, some rows more).',
+      },
+      {
+        name: '--only',
+        value: 'IDS',
+        help: `Only these configurations: ${CONFIGS.map((c) => c.id).join(', ')}.`,
+      },
+    ],
+    exitCodes: [
+      [0, 'the benchmarks ran (a missed target prints MISSED, never fails)'],
+      [1, 'the browser or the build could not be started'],
+      [2, 'the command line is wrong (CLI001, CLI002)'],
+    ],
+    docs: 'docs/cli.md ("In the browser")',
+  },
+  process.argv.slice(2),
+);
+
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const json = argv.includes('--json');
-  const secondsArg = argv.indexOf('--seconds');
-  const seconds = secondsArg >= 0 ? Number(argv[secondsArg + 1]) : 5;
-  const onlyArg = argv.indexOf('--only');
-  const only = onlyArg >= 0 ? (argv[onlyArg + 1] ?? '').split(',') : null;
+  const json = has(args, '--json');
+  const secondsText = valueOf(args, '--seconds');
+  const seconds = secondsText === undefined ? 5 : Number(secondsText);
+  const onlyText = valueOf(args, '--only');
+  const only = onlyText === undefined ? null : onlyText.split(',');
+  const secondsArg = secondsText === undefined ? -1 : 0;
   const log = (s: string) => (json ? console.error(s) : console.log(s));
-  if (!(seconds > 0)) throw new Error('--seconds expects a positive number');
+  if (!(seconds > 0)) {
+    console.error(
+      formatIssue({
+        code: 'CLI002',
+        path: '--seconds',
+        message: `expected a positive number, got ${JSON.stringify(secondsText)}`,
+      }),
+    );
+    process.exit(2);
+  }
   if (!existsSync(CHROMIUM))
     throw new Error(
       `no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH to one`,

@@ -9,6 +9,7 @@
  *                           phits/node/cycle: simulated cycles/s and phit link-hops/s
  *   cni16.cyclesPerSecond   16 nodes with CNI16Q, all-to-all 64-byte messages: cycles/s
  *   edt4k.cyclesPerSecond   edt-size-sweep's point: the EDT NI, a 4 KB ping-pong: cycles/s
+ *   flash.cyclesPerSecond   two FLASH nodes sending 4 KB to each other at once (C4): cycles/s
  *
  * Each case runs in a Node process of its own (this file again, with `--case <name>`), one after
  * another: a case measured after another one inherits its heap and its compiled code (the torus
@@ -26,11 +27,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createSim, parseScenario, Session, type Scenario } from '../sim-core/index';
+import { createSim, formatIssue, parseScenario, Session, type Scenario } from '../sim-core/index';
+import { has, runTool, valueOf, type Args, type Output, type ToolSpec } from './cli';
 import { Network } from '../sim-core/network/network';
 import { networkConfig } from '../sim-core/network/network-config';
 import { defaultCniConfig } from '../sim-core/fidelity/cni';
 import { CniSystem } from '../sim-core/ni/cni/cni-system';
+import type { FlashScenario } from '../sim-core/ni/flash/flash-schema';
+import { FlashSystem } from '../sim-core/ni/flash/flash-system';
+import { flashConfigOf } from '../sim-core/ni/flash/module';
 import { findBuiltin } from '../scenarios/index';
 
 interface Row {
@@ -227,6 +232,54 @@ function benchEdt(): Row[] {
   ];
 }
 
+/** A bidirectional 4 KB transfer run to its end, again and again (one run is ~2,250 cycles). */
+function benchFlash(): Row[] {
+  const parsed = parseScenario({
+    version: 1,
+    id: 'bench-flash',
+    title: 'bidirectional 4 KB',
+    system: { kind: 'flash' },
+    workload: {
+      transfers: [
+        { from: 0, to: 1, bytes: 4096 },
+        { from: 1, to: 0, bytes: 4096 },
+      ],
+    },
+  });
+  if (!parsed.ok) throw new Error('bench-flash: invalid scenario');
+  const cfg = flashConfigOf(parsed.value as FlashScenario);
+  let finished = true;
+  const transfer = () => {
+    const sim = new FlashSystem(cfg);
+    while (!sim.state.halted) sim.step();
+    finished &&= sim.stats().transfers.every((t) => t.status === 'done');
+    return sim.state.cycle;
+  };
+  for (let i = 0; i < 5; i++) transfer();
+  const measured: number[] = [];
+  for (let r = 0; r < REPETITIONS; r++) {
+    const t0 = now();
+    let cycles = 0;
+    for (let i = 0; i < 10; i++) cycles += transfer();
+    measured.push(cycles / ((now() - t0) / 1000));
+  }
+  const cps = {
+    best: Math.max(...measured),
+    median: median(measured),
+    worst: Math.min(...measured),
+  };
+  return [
+    {
+      id: 'flash.cyclesPerSecond',
+      what: `two FLASH nodes, 4 KB each way at once, C4, with the phase ledger (${spread(cps)})`,
+      value: Math.round(cps.best),
+      unit: 'cycles/s',
+      target: 'as fast as possible',
+      meets: finished,
+    },
+  ];
+}
+
 const CASES: Record<string, () => Row[]> = {
   bus16: benchBusCycles,
   stepBack: benchStepBack,
@@ -234,6 +287,7 @@ const CASES: Record<string, () => Row[]> = {
   torus16: () => benchTorus('torus16', 16, 0.16, 2_500, 12_000, 5_800),
   cni16: benchCni,
   edt4k: benchEdt,
+  flash: benchFlash,
 };
 
 /** Runs one case in a fresh Node process and returns its rows. */
@@ -244,37 +298,68 @@ function runIsolated(name: string): Row[] {
   return JSON.parse(child.stdout) as Row[];
 }
 
-function main(): void {
-  const argv = process.argv.slice(2);
-  const only = argv.indexOf('--case');
-  if (only >= 0) {
-    const run = CASES[argv[only + 1] ?? ''];
-    if (!run) throw new Error(`no bench case ${argv[only + 1]}`);
-    console.log(JSON.stringify(run()));
-    return;
+const BENCH_TOOL: ToolSpec = {
+  name: 'bench',
+  summary: 'measures the speed of sim-core in Node on one core (each case in its own process).',
+  usage: ['[--json] [--browser]'],
+  options: [
+    { name: '--json', help: 'One JSON object per row.' },
+    { name: '--browser', help: 'Then run the browser rows too (npm run bench:browser).' },
+    {
+      name: '--case',
+      value: 'NAME',
+      help: `Run one case and print its rows as JSON (the bench runs each case so): ${Object.keys(CASES).join(', ')}.`,
+    },
+  ],
+  exitCodes: [
+    [0, 'the benchmarks ran (a missed target never fails: it prints MISSED)'],
+    [1, 'a case failed to run'],
+    [2, 'the command line is wrong (CLI001, CLI002)'],
+  ],
+  docs: 'docs/cli.md ("Benchmarks")',
+};
+
+function main(args: Args, io: Output): number {
+  const only = valueOf(args, '--case');
+  if (only !== undefined) {
+    const run = CASES[only];
+    if (!run) {
+      io.err(
+        formatIssue({
+          code: 'CLI002',
+          path: '--case',
+          message: `expected one of ${Object.keys(CASES).join(', ')}, got ${JSON.stringify(only.slice(0, 40))}`,
+        }),
+      );
+      return 2;
+    }
+    io.out(JSON.stringify(run()));
+    return 0;
   }
-  const json = argv.includes('--json');
-  const browser = argv.includes('--browser');
-  if (!json) console.log(`NI Lab benchmarks — Node ${process.version}, one core\n`);
+  const json = has(args, '--json');
+  const browser = has(args, '--browser');
+  if (!json) io.out(`NI Lab benchmarks — Node ${process.version}, one core\n`);
   for (const name of Object.keys(CASES)) {
     for (const r of runIsolated(name)) {
-      if (json) console.log(JSON.stringify(r));
+      if (json) io.out(JSON.stringify(r));
       else
-        console.log(
+        io.out(
           `${r.id.padEnd(26)} ${String(r.value).padStart(12)} ${r.unit.padEnd(9)} target ${r.target.padEnd(20)} ${r.meets ? 'ok' : 'MISSED'}   ${r.what}`,
         );
     }
   }
   if (!json && !browser)
-    console.log(
+    io.out(
       `\nEach case ran in its own process: the fastest of ${REPETITIONS} timed repetitions after a warm-up.` +
         '\nThe torus animation in headless Chromium (frames/s, run-mode cycles/s): npm run bench -- --browser',
     );
   if (browser) {
-    if (!json) console.log('');
-    const flags = argv.filter((a) => a !== '--browser');
-    spawnSync('npm', ['run', '-s', 'bench:browser', '--', ...flags], { stdio: 'inherit' });
+    if (!json) io.out('');
+    spawnSync('npm', ['run', '-s', 'bench:browser', '--', ...(json ? ['--json'] : [])], {
+      stdio: 'inherit',
+    });
   }
+  return 0;
 }
 
-main();
+runTool(BENCH_TOOL, process.argv.slice(2), main);

@@ -7,11 +7,12 @@
  * Variants are a fixed list of `path=value` overrides tried on every scenario (those a scenario
  * rejects are skipped), so two builds are always compared on the same runs.
  *
- *   npm run fingerprint [-- --only <scenario-id-prefix>]
+ *   npm run fingerprint [-- --only <scenario-id-prefix> | --help]
  */
 import { builtinScenarios } from '../scenarios/index';
 import { applyOverrides, parseScenario, Session, type Override } from '../sim-core/index';
 import { RunningHash, hash53 } from '../sim-core/kernel/hash';
+import { startTool, valueOf } from './cli';
 
 const VARIANTS: Override[][] = [
   [],
@@ -56,8 +57,24 @@ function fingerprint(doc: unknown, overrides: Override[]): string | null {
   ].join(' ');
 }
 
-const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : '';
+const args = startTool(
+  {
+    name: 'fingerprint',
+    summary:
+      'one line per built-in scenario and variant with hashes of its events, frames, narration, statistics and meta.',
+    usage: ['[--only <scenario-id-prefix>]'],
+    options: [
+      { name: '--only', value: 'PREFIX', help: 'Only the scenarios whose id starts with PREFIX.' },
+    ],
+    exitCodes: [
+      [0, 'the lines were printed'],
+      [2, 'the command line is wrong (CLI001, CLI002)'],
+    ],
+    docs: 'docs/cli.md ("Other tools")',
+  },
+  process.argv.slice(2),
+);
+const only = valueOf(args, '--only') ?? '';
 for (const { id, doc } of builtinScenarios) {
   if (!id.startsWith(only)) continue;
   for (const overrides of VARIANTS) {

@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+import { startTool } from './cli';
 import {
   protocols,
   type Cell,
@@ -140,6 +141,20 @@ async function protocolDocs(): Promise<{ file: string; text: string }[]> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  startTool(
+    {
+      name: 'gen:protocol-docs',
+      summary:
+        'writes docs/protocols/<name>.md for every protocol from the tables the simulator runs.',
+      usage: [''],
+      options: [],
+      exitCodes: [
+        [0, 'the files were written'],
+        [2, 'the command line is wrong (CLI001)'],
+      ],
+    },
+    process.argv.slice(2),
+  );
   mkdirSync(OUT_DIR, { recursive: true });
   for (const { file, text } of await protocolDocs()) {
     writeFileSync(file, text);

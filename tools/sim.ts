@@ -1,7 +1,7 @@
 /**
  * npm run sim -- <scenario file or built-in id> [--seed N] [--cycles N] [--set path=value …] [--json]
  *                [--warmup N] [--window N]
- * npm run sim -- --list
+ * npm run sim -- --list | --help
  *
  * Runs the same sim-core as the app, in Node. Errors print a coded message and exit non-zero.
  * See docs/cli.md.
@@ -28,6 +28,19 @@ import type { NetworkStats } from '../sim-core/network/network-frame';
 import type { SomeModel } from '../sim-core/models';
 
 type MeasuredTraffic = NonNullable<SomeModel['capabilities']['measuredTraffic']>;
+import { pathToFileURL } from 'node:url';
+import {
+  has,
+  intFlag,
+  runCommand,
+  runTool,
+  usageText,
+  valueOf,
+  valuesOf,
+  type Args,
+  type Output,
+  type ToolSpec,
+} from './cli';
 import { loadScenarioArg } from './scenario-source';
 
 interface Options {
@@ -43,58 +56,94 @@ interface Options {
   narrate: boolean;
 }
 
-const USAGE =
-  'usage: npm run sim -- <scenario file | built-in id> [--seed N] [--cycles N] [--set path=value ...] [--json] [--narrate]\n                      [--warmup N] [--window N]\n       npm run sim -- --list';
+export const SIM_TOOL: ToolSpec = {
+  name: 'sim',
+  summary:
+    'runs a scenario with the same sim-core as the app and prints a summary, the narration or JSON.',
+  usage: [
+    '<scenario file | built-in id> [--seed N] [--cycles N] [--set path=value ...] [--json] [--narrate] [--warmup N] [--window N]',
+    '--list',
+  ],
+  options: [
+    { name: '--list', help: 'List the built-in scenarios (id, topic, title) and exit.' },
+    {
+      name: '--narrate',
+      help: 'Print one line for every cycle that has events, instead of the summary.',
+    },
+    { name: '--json', help: 'Print the results as one JSON object.' },
+    {
+      name: '--cycles',
+      value: 'N',
+      help: 'Stop at cycle N (0..10,000,000) instead of running to the halt.',
+    },
+    {
+      name: '--seed',
+      value: 'N',
+      help: "Use seed N (0..4,294,967,295) instead of the scenario's seed.",
+    },
+    {
+      name: '--set',
+      value: 'path=value',
+      repeat: true,
+      help: 'Change one field of the scenario before it is checked; repeat for several.',
+    },
+    {
+      name: '--warmup',
+      value: 'N',
+      help: 'A network: leave the first N cycles out of the statistics.',
+    },
+    {
+      name: '--window',
+      value: 'N',
+      help: 'A network: measure the N cycles (1..10,000,000) after the warm-up.',
+    },
+  ],
+  positionals: { name: 'scenario', max: 1 },
+  exitCodes: [
+    [0, 'the scenario ran (or --list, --help printed)'],
+    [1, 'the scenario could not be loaded (CLI003, CLI005, SCN001-SCN015)'],
+    [2, 'the command line is wrong (CLI001, CLI002, CLI004)'],
+  ],
+  docs: 'docs/cli.md',
+};
 
-function parseArgs(argv: string[]): { ok: true; opts: Options } | { ok: false; issue: InputIssue } {
-  const opts: Options = { overrides: [], json: false, list: false, narrate: false };
-  const intArg = (
-    flag: string,
-    raw: string | undefined,
-    max: number,
-    min = 0,
-  ): number | InputIssue => {
-    if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) > max || Number(raw) < min) {
-      return {
-        code: 'CLI002',
-        path: flag,
-        message: `expected an integer ${min}..${max}, got ${raw === undefined ? 'nothing' : JSON.stringify(raw)}`,
-      };
-    }
-    return Number(raw);
+const USAGE = usageText(SIM_TOOL);
+
+function optionsOf(args: Args): { ok: true; opts: Options } | { ok: false; issue: InputIssue } {
+  const opts: Options = {
+    overrides: [],
+    json: has(args, '--json'),
+    list: has(args, '--list'),
+    narrate: has(args, '--narrate'),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--json') opts.json = true;
-    else if (a === '--list') opts.list = true;
-    else if (a === '--narrate') opts.narrate = true;
-    else if (a === '--seed' || a === '--cycles') {
-      const v = intArg(a, argv[++i], a === '--seed' ? 0xffffffff : 10_000_000);
-      if (typeof v !== 'number') return { ok: false, issue: v };
-      if (a === '--seed') opts.seed = v;
-      else opts.cycles = v;
-    } else if (a === '--warmup' || a === '--window') {
-      const v = intArg(a, argv[++i], 10_000_000, a === '--window' ? 1 : 0);
-      if (typeof v !== 'number') return { ok: false, issue: v };
-      if (a === '--warmup') opts.warmup = v;
-      else opts.window = v;
-    } else if (a === '--set') {
-      const parsed = parseOverride(argv[++i] ?? '');
-      if (!parsed.ok)
-        return { ok: false, issue: { ...parsed.error, code: 'CLI002', path: '--set' } };
-      opts.overrides.push(parsed.value);
-    } else if (a.startsWith('--')) {
-      return { ok: false, issue: { code: 'CLI001', path: a, message: `unknown option\n${USAGE}` } };
-    } else if (opts.scenario === undefined) opts.scenario = a;
-    else
+  if (args.positionals[0] !== undefined) opts.scenario = args.positionals[0];
+  const ints: [string, number, number, (v: number) => void][] = [
+    ['--seed', 0, 0xffffffff, (v) => (opts.seed = v)],
+    ['--cycles', 0, 10_000_000, (v) => (opts.cycles = v)],
+    ['--warmup', 0, 10_000_000, (v) => (opts.warmup = v)],
+    ['--window', 1, 10_000_000, (v) => (opts.window = v)],
+  ];
+  for (const [flag, min, max, set] of ints) {
+    if (!has(args, flag)) continue;
+    const v = intFlag(flag, valueOf(args, flag), min, max);
+    if (typeof v !== 'number') return { ok: false, issue: v };
+    set(v);
+  }
+  for (const [text] of valuesOf(args, '--set')) {
+    const parsed = parseOverride(text ?? '');
+    if (!parsed.ok)
       return {
         ok: false,
         issue: {
-          code: 'CLI001',
-          path: a,
-          message: `unexpected argument (one scenario at a time)\n${USAGE}`,
+          ...parsed.error,
+          code: 'CLI002',
+          path: '--set',
+          message: parsed.error.path
+            ? `${parsed.error.path}: ${parsed.error.message}`
+            : parsed.error.message,
         },
       };
+    opts.overrides.push(parsed.value);
   }
   return { ok: true, opts };
 }
@@ -161,22 +210,23 @@ function measureWindow(
   return { ok: true, value: windowStats({ warmup, window }, shape, atStart, atEnd, events) };
 }
 
-function main(argv: string[]): number {
-  const parsed = parseArgs(argv);
+/** Runs the tool on parsed flags; prints through `io`. Exported for the tests and the fuzz suite. */
+export function simMain(args: Args, io: Output, maxCycles = Infinity): number {
+  const parsed = optionsOf(args);
   if (!parsed.ok) {
-    console.error(formatIssue(parsed.issue));
+    io.err(formatIssue(parsed.issue));
     return 2;
   }
   const { opts } = parsed;
   if (opts.list) {
     for (const s of builtinScenarios) {
       const doc = s.doc as { title: string; topic?: string };
-      console.log(`${s.id.padEnd(28)} ${(doc.topic ?? TOPIC_NAMES[0]).padEnd(12)} ${doc.title}`);
+      io.out(`${s.id.padEnd(28)} ${(doc.topic ?? TOPIC_NAMES[0]).padEnd(12)} ${doc.title}`);
     }
     return 0;
   }
   if (opts.scenario === undefined) {
-    console.error(
+    io.err(
       formatIssue({
         code: 'CLI004',
         path: '<scenario>',
@@ -187,17 +237,18 @@ function main(argv: string[]): number {
   }
   const loaded = loadScenarioArg(opts.scenario, opts.overrides, opts.seed);
   if (!loaded.ok) {
-    for (const issue of loaded.error) console.error(formatIssue(issue));
-    // Exit 2 for a misused command line, 1 for a scenario that does not validate.
-    return loaded.error.some((i) => i.code.startsWith('CLI')) ? 2 : 1;
+    for (const issue of loaded.error) io.err(formatIssue(issue));
+    // Exit 2 for a misused command line (a bad --set), 1 for a scenario that does not load.
+    return loaded.error.some((i) => i.code === 'CLI002') ? 2 : 1;
   }
   const scenario = loaded.value;
   const session = new Session(scenario, { keyframeEvery: 1024 });
-  const target = opts.cycles ?? scenario.limits.maxCycles;
+  // `maxCycles` lets a caller that must stay quick (the fuzz suite) cap any run.
+  const target = Math.min(opts.cycles ?? scenario.limits.maxCycles, maxCycles);
   if (opts.narrate) {
     for (let c = 1; c <= target && c <= session.timeline.lastCycle; c++) {
       const view = session.seek(c);
-      if (view.events.length > 0) console.log(`${String(c).padStart(7)}  ${view.narration}`);
+      if (view.events.length > 0) io.out(`${String(c).padStart(7)}  ${view.narration}`);
       if (view.endCycle !== null && c >= view.endCycle) break;
     }
   } else session.seek(target);
@@ -208,13 +259,13 @@ function main(argv: string[]): number {
   if (measured) {
     const result = measureWindow(session, measured, opts, target);
     if (!result.ok) {
-      console.error(formatIssue(result.issue));
+      io.err(formatIssue(result.issue));
       return 2;
     }
     measurement = result.value;
   } else if (opts.warmup !== undefined || opts.window !== undefined) {
     const kinds = ALL_MODELS.filter((m) => m.capabilities.measuredTraffic).map((m) => m.kind);
-    console.error(
+    io.err(
       formatIssue({
         code: 'CLI002',
         path: opts.warmup !== undefined ? '--warmup' : '--window',
@@ -239,26 +290,23 @@ function main(argv: string[]): number {
     stats,
     ...(measurement ? { measurement } : {}),
   };
-  if (opts.json) console.log(JSON.stringify(result, null, 2));
+  if (opts.json) io.out(JSON.stringify(result, null, 2));
   else if (!opts.narrate) {
-    console.log(
-      `${result.title} (${result.scenario}), ${module.describe(own)}, seed ${result.seed}`,
-    );
-    console.log(
+    io.out(`${result.title} (${result.scenario}), ${module.describe(own)}, seed ${result.seed}`);
+    io.out(
       `cycles ${result.cycles}${result.halted ? ' (halted)' : ''}, events ${result.events}, digest ${result.eventsDigest}, invariant violations ${result.invariantViolations}`,
     );
     const lines =
       measurement && measured
         ? windowLines(measurement, measured.torusStats(stats))
         : module.summary(stats);
-    for (const line of lines) console.log(line);
+    for (const line of lines) io.out(line);
   }
   return 0;
 }
 
-// A reader that stops early (`| head`) is not an error.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
-  throw e;
-});
-process.exitCode = main(process.argv.slice(2));
+export const runSim = (argv: readonly string[], io: Output, maxCycles = Infinity): number =>
+  runCommand(SIM_TOOL, argv, (args, out) => simMain(args, out, maxCycles), io);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  runTool(SIM_TOOL, process.argv.slice(2), simMain);

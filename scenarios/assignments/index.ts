@@ -19,6 +19,7 @@ import craniumThroughput from './cranium-throughput.json';
 import craniumQueueSizing from './cranium-queue-sizing.json';
 import craniumScheduler from './cranium-scheduler.json';
 import edtEagerVsDma from './edt-eager-vs-dma.json';
+import flashBottleneck from './flash-bottleneck.json';
 
 export interface BuiltinAssignment {
   id: string;
@@ -41,6 +42,7 @@ const entries: [string, unknown][] = [
   ['cranium-queue-sizing.json', craniumQueueSizing],
   ['cranium-scheduler.json', craniumScheduler],
   ['edt-eager-vs-dma.json', edtEagerVsDma],
+  ['flash-bottleneck.json', flashBottleneck],
 ];
 
 export const builtinAssignments: BuiltinAssignment[] = entries.map(([file, doc]) => ({

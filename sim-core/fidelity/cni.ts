@@ -116,6 +116,8 @@ export function latencyOrderRow(bus: BusKind): FidelityRow {
     ours: order.join(' > '),
     tolerance: 'order',
     pass: checks.every(Boolean),
+    kind: 'R',
+    origin: 'emergent',
   };
 }
 
@@ -136,6 +138,9 @@ export function rtt64Row(bus: BusKind): FidelityRow {
     ours,
     tolerance: '±10 points',
     pass: Math.abs(ours - paper) <= 10,
+    kind: 'Q',
+    // S = 200 was chosen so that the four headline rows fall inside their tolerances.
+    origin: 'calibrated',
   };
 }
 
@@ -156,6 +161,8 @@ export function bw64Row(bus: BusKind): FidelityRow {
     ours,
     tolerance: '±25 points',
     pass: Math.abs(ours - paper) <= 25,
+    kind: 'Q',
+    origin: 'calibrated',
   };
 }
 
@@ -195,6 +202,8 @@ export function txPerBlockRow(): FidelityRow {
     ours: `${inv} INV + ${rd} RD`,
     tolerance: 'exact',
     pass: inv === 1 && rd === 1 && counts.other === 0,
+    kind: 'Q',
+    origin: 'emergent',
   };
 }
 
@@ -217,6 +226,8 @@ export function cni4KneeRow(): FidelityRow {
     ours,
     tolerance: 'below 1',
     pass: ratio < 1,
+    kind: 'R',
+    origin: 'emergent',
   };
 }
 
@@ -245,6 +256,8 @@ export function snarfRow(): FidelityRow {
     ours,
     tolerance: '> 0 and ≤ 55',
     pass: ours > 0 && ours <= 55,
+    kind: 'Q',
+    origin: 'emergent',
   };
 }
 

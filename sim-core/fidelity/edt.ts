@@ -85,6 +85,8 @@ export function bestCaseRow(): FidelityRow {
   );
   return {
     id: 'edt.tx.best',
+    kind: 'Q',
+    origin: 'emergent',
     source: `${SOURCE} L114, L136`,
     metric: `bus transactions on the send buffer, sequential writes, B = 2, 4, 32 (${measured.map((m) => `${words(m.counts)}`).join('; ')})`,
     paper: '2 per block (1 INV + 1 RD)',
@@ -101,6 +103,8 @@ export function worstCaseRow(): FidelityRow {
   const measured = [2, 4].map((b) => ({ b, ...sendTransactions(b * BLOCK, 'stride', WORST_GAP) }));
   return {
     id: 'edt.tx.worst',
+    kind: 'Q',
+    origin: 'emergent',
     source: `${SOURCE} L138`,
     metric: `the same count, stride-W writes, ${WORST_GAP} cycles between stores, B = 2, 4 (${measured.map((m) => words(m.counts)).join('; ')})`,
     paper: '2·B·W (64, 128)',
@@ -115,6 +119,8 @@ export function gainRow(bytes: 64 | 4096): FidelityRow {
   const ours = gain(INTV, bytes);
   return {
     id: `edt.gain.intv.${bytes}`,
+    kind: 'Q',
+    origin: 'calibrated',
     source: `${SOURCE} L7, L194 (calibrated: dma.init + dma.intr, ni.viMsgSend/Receive)`,
     metric: `(T_intv − T_edt) / T_intv at ${bytes} B, one-way latency, median of the second half of a 12-round ping-pong (T_edt ${latency(EDT, bytes)}, T_intv ${latency(INTV, bytes)} cycles)`,
     paper: `${paper} %`,
@@ -130,6 +136,8 @@ export function latencyOrderRow(): FidelityRow {
   );
   return {
     id: 'edt.order.latency',
+    kind: 'R',
+    origin: 'emergent',
     source: `${SOURCE} L189, L194, L203`,
     metric: `EDT < CC-DMA_intv < CC-DMA_retry at 64 … 4,096 B (${SWEEP_SIZES.map((b) => `${b}: ${latency(EDT, b)}/${latency(INTV, b)}/${latency(RETRY, b)}`).join(', ')})`,
     paper: 'EDT < intv < retry',
@@ -144,6 +152,8 @@ export function monotoneRow(): FidelityRow {
   const dips = gains.flatMap((g, i) => (i > 0 && g < gains[i - 1]! ? [SWEEP_SIZES[i]!] : []));
   return {
     id: 'edt.gain.monotone',
+    kind: 'R',
+    origin: 'emergent',
     source: `${SOURCE} L194`,
     metric: `gain over CC-DMA_intv by size: ${gains.map((g, i) => `${SWEEP_SIZES[i]} B ${g} %`).join(', ')}`,
     paper: 'grows with size',
@@ -167,6 +177,8 @@ export function deratedRow(): FidelityRow {
   const text = (r: typeof full) => `${r.lo}–${r.hi} %`;
   return {
     id: 'edt.gain.derated',
+    kind: 'R',
+    origin: 'emergent',
     source: `${SOURCE} L194`,
     metric: `gain over CC-DMA_intv at 100 % / 75 % / 50 % of the DMA peak, 64 B–4 KB (paper: 17–38 / 27–40 / 34–42 %); ordered at every size`,
     paper: '27–40 % at 75 %; 34–42 % at 50 %',
@@ -181,6 +193,8 @@ export function vsAllRow(): FidelityRow {
   const vsIntv = Math.max(...SWEEP_SIZES.map((b) => gain(INTV, b)));
   return {
     id: 'edt.gain.vsAll',
+    kind: 'R',
+    origin: 'emergent',
     source: `${SOURCE} L211; reading: digest §H-8`,
     metric: `largest gain over CC-DMA_retry (${vsRetry} %) against the largest over CC-DMA_intv (${vsIntv} %), at peak rate`,
     paper: '17–41 % vs "CC-DMA based schemes"',
@@ -203,6 +217,8 @@ export function dataTransferRow(): FidelityRow {
   );
   return {
     id: 'edt.breakdown.dataTransfer',
+    kind: 'R',
+    origin: 'emergent',
     source: `${SOURCE} L196, L203`,
     metric: `Data Transfer of a warm message, retry/intv/EDT: ${[256, 4096].map((b) => `${b} B ${part(RETRY, b, 'dataTransfer')}/${part(INTV, b, 'dataTransfer')}/${part(EDT, b, 'dataTransfer')}`).join(', ')} cycles`,
     paper: 'retry > intv > EDT',
@@ -222,6 +238,8 @@ export function userDataRow(): FidelityRow {
   const worst = Math.max(...SWEEP_SIZES.map((b) => spread(b, 'userData')));
   return {
     id: 'edt.breakdown.userData',
+    kind: 'R',
+    origin: 'emergent',
     source: `${SOURCE} L203`,
     metric: `User Data of a warm message, EDT/intv/retry: ${[64, 4096].map((b) => `${b} B ${MEASURED_NIS.map((ni) => part(ni, b, 'userData')).join('/')}`).join(', ')} cycles; largest spread ${Math.round(worst * 1000) / 10} %`,
     paper: 'equal across mechanisms',
@@ -237,6 +255,8 @@ export function transportRow(): FidelityRow {
   const steps = t(2048) > t(1024) && t(4096) > t(2048) && t(1024) === t(64);
   return {
     id: 'edt.breakdown.transport',
+    kind: 'R',
+    origin: 'composed',
     source: `${SOURCE} L189, L203`,
     metric: `Transport of a warm message (EDT): ${SWEEP_SIZES.map((b) => `${b} B ${t(b)}`).join(', ')}; largest spread across NIs ${Math.round(worst * 1000) / 10} %`,
     paper: 'equal across mechanisms; steps up past the 1,500-B MTU',
@@ -263,6 +283,8 @@ export function execRow(): FidelityRow {
   const retryMore = SWEEP_SIZES.every((b) => d(RETRY, b).exec > d(INTV, b).exec);
   return {
     id: 'edt.fig9.exec',
+    kind: 'R',
+    origin: 'emergent',
     source: `${SOURCE} L205-207`,
     metric: `DMA phases of a warm message, intv/retry at 256 B: Init ${d(INTV, 256).init}/${d(RETRY, 256).init}, Exec ${d(INTV, 256).exec}/${d(RETRY, 256).exec}, Intr ${d(INTV, 256).intr}/${d(RETRY, 256).intr}; Exec at 4 KB ${d(INTV, 4096).exec}/${d(RETRY, 4096).exec} cycles`,
     paper: 'only DMA Exec grows with size; Exec(retry) > Exec(intv)',
@@ -278,6 +300,8 @@ export function cniBestCaseRow(): FidelityRow {
   const edtPerBlock = `${edt.counts.INV! / 2} INV + ${edt.counts.RD! / 2} RD`;
   return {
     id: 'cross.edt.cni.bestCase',
+    kind: 'Q',
+    origin: 'emergent',
     source: `${SOURCE} L134-136 with seed 000 L433-440`,
     metric: `transactions per block, best case: EDT (sequential writes) against CNI16Q's cachable queue (${cni.id})`,
     paper: 'the same: 1 INV + 1 RD',

@@ -25,6 +25,20 @@ export const TABLE_2 = {
     writeBack: writeBackAfter(12, 'memory'),
     invalidate: 8,
   },
+  /**
+   * The cache bus (Table 2's first column): only the NI's uncached loads and stores (4 cycles
+   * each) are given, for NI2w sitting beside the cache (Figs. 6c, 7c). The processor's other
+   * traffic still crosses the memory bus, so the rest are the memory bus's.
+   */
+  cache: {
+    uncachedLoad: 4,
+    uncachedStore: 4,
+    deviceToProcessor: 42,
+    processorToDevice: 42,
+    memoryToCache: 42,
+    writeBack: writeBackAfter(12, 'memory'),
+    invalidate: 8,
+  },
   io: {
     uncachedLoad: 48,
     uncachedStore: 32,

@@ -9,21 +9,61 @@
 export interface LinkParams {
   /** Cycles from a message's last byte injected to its first byte delivered. */
   latency: number;
-  /** Messages a source may have outstanding to one destination (a sliding window). */
+  /** Messages a source may have outstanding to one destination, per lane (a sliding window). */
   window: number;
+  /**
+   * Bytes a node's link carries per cycle: a message occupies its source's link for
+   * ⌈bytes / bytesPerCycle⌉ cycles, one message after another (absent: injection takes no time).
+   */
+  bytesPerCycle?: number;
+  /**
+   * Virtual lanes (FLASH's request and reply, seed 003 L12): each has its own window and its own
+   * delivery order, so a message held at a full receiver never blocks another lane's. Absent: 1.
+   */
+  lanes?: number;
+}
+
+/** What the network needs to know of a message beyond its ends: its size and its lane. */
+export interface MessageShape {
+  bytes: number;
+  /** 0 request, 1 reply; folded to 0 when the network has one lane. */
+  lane: number;
 }
 
 export interface MessageNetwork<S> {
   initial(): S;
-  /** May a message from `src` to `dst` leave its node now? */
-  canInject(net: S, p: LinkParams, src: number, dst: number): boolean;
-  inject(net: S, p: LinkParams, now: number, msg: number, src: number, dst: number): void;
+  /** May a message (of `bytes`) from `src` to `dst` leave its node now (on `lane`, 0 if absent)? */
+  canInject(
+    net: S,
+    p: LinkParams,
+    src: number,
+    dst: number,
+    lane?: number,
+    bytes?: number,
+  ): boolean;
+  inject(
+    net: S,
+    p: LinkParams,
+    now: number,
+    msg: number,
+    src: number,
+    dst: number,
+    shape?: MessageShape,
+  ): void;
   /** A message from outside the model reaches its node at cycle `at`. */
   arriveFromOutside(net: S, msg: number, at: number): void;
-  /** `dst` accepted a message from `src`: the sender's window gets its slot back. */
-  acknowledge(net: S, p: LinkParams, now: number, src: number, dst: number): void;
-  /** Advances to cycle `now`; returns the messages that reach their nodes now, in order. */
-  deliverDue(net: S, now: number): number[];
+  /** `dst` accepted a message from `src` (on `lane`): the sender's window gets its slot back. */
+  acknowledge(net: S, p: LinkParams, now: number, src: number, dst: number, lane?: number): void;
+  /**
+   * Advances to cycle `now`; returns the messages that reach their nodes now, in order. With
+   * `accept`, a message its node refuses stays in the network, and so does every later one on
+   * its lane to that node (a lane is a FIFO): the sender's window fills and holds it back.
+   */
+  deliverDue(net: S, now: number, accept?: (msg: number) => boolean): number[];
   /** Messages on their way, for the frame and the halting test. */
   inTransit(net: S): readonly { msg: number; arrivesAt: number }[];
+  /** The first cycle `src`'s link is free again (the cycle itself when idle). */
+  linkFreeAt?(net: S, src: number, now: number): number;
+  /** A deep copy of a snapshot's state to run on, when a plain copy will not do. */
+  revive?(net: S): S;
 }

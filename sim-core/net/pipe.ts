@@ -3,39 +3,91 @@
  * last byte injected to the first byte delivered, and a hardware sliding window of outstanding
  * messages per destination, released by an acknowledgement that travels back with the same
  * latency once the receiving node accepts the message (digest §H.8).
+ *
+ * Two additions for FLASH (seed 003 L12, L77; round2-spec S3), both absent for seed 000's runs so
+ * its state and timing are unchanged: `bytesPerCycle` serialises a node's messages on its link (a
+ * 160-byte component at 4 bytes a cycle holds the link 40 cycles and is delivered `latency` after
+ * its last byte), and `lanes` keeps a window and a delivery order per virtual lane.
  */
-import type { MessageNetwork } from './message-network';
+import type { MessageNetwork, MessageShape } from './message-network';
 
 export interface NetworkPipe {
-  inFlight: { msg: number; arrivesAt: number }[];
-  acks: { from: number; to: number; arrivesAt: number }[];
-  /** Outstanding messages per source → destination (the sliding window). */
+  inFlight: {
+    msg: number;
+    arrivesAt: number;
+    /** Where it goes and on which lane (kept when the model says; it then may be held back). */
+    dst?: number;
+    lane?: number;
+  }[];
+  acks: { from: number; to: number; arrivesAt: number; lane?: number }[];
+  /** Outstanding messages per source → destination (and lane, beyond the first): the window. */
   window: Record<string, number>;
+  /** Per source node, the cycle its link is free again (only with `bytesPerCycle`). */
+  linkFree?: Record<number, number>;
 }
 
-const pair = (src: number, dst: number) => `${src}>${dst}`;
+const pair = (src: number, dst: number, lane = 0) =>
+  lane === 0 ? `${src}>${dst}` : `${src}>${dst}/${lane}`;
+
+const laneOf = (lanes: number | undefined, lane: number | undefined) =>
+  (lanes ?? 1) > 1 ? (lane ?? 0) : 0;
 
 export const pipe: MessageNetwork<NetworkPipe> = {
   initial: () => ({ inFlight: [], acks: [], window: {} }),
-  canInject: (net, p, src, dst) => (net.window[pair(src, dst)] ?? 0) < p.window,
-  inject(net, p, now, msg, src, dst) {
-    const key = pair(src, dst);
+  canInject: (net, p, src, dst, lane) =>
+    (net.window[pair(src, dst, laneOf(p.lanes, lane))] ?? 0) < p.window,
+  inject(net, p, now, msg, src, dst, shape?: MessageShape) {
+    const lane = laneOf(p.lanes, shape?.lane);
+    const key = pair(src, dst, lane);
     net.window[key] = (net.window[key] ?? 0) + 1;
-    net.inFlight.push({ msg, arrivesAt: now + p.latency });
+    let lastByte = now;
+    if (p.bytesPerCycle && shape) {
+      const free = (net.linkFree ??= {});
+      const start = Math.max(now, free[src] ?? now);
+      lastByte = start + Math.ceil(shape.bytes / p.bytesPerCycle);
+      free[src] = lastByte;
+    }
+    net.inFlight.push(
+      shape
+        ? { msg, arrivesAt: lastByte + p.latency, dst, lane }
+        : { msg, arrivesAt: now + p.latency },
+    );
   },
   arriveFromOutside(net, msg, at) {
     net.inFlight.push({ msg, arrivesAt: at });
   },
-  acknowledge(net, p, now, src, dst) {
-    net.acks.push({ from: dst, to: src, arrivesAt: now + p.latency });
+  acknowledge(net, p, now, src, dst, lane) {
+    const l = laneOf(p.lanes, lane);
+    net.acks.push(
+      l === 0
+        ? { from: dst, to: src, arrivesAt: now + p.latency }
+        : { from: dst, to: src, arrivesAt: now + p.latency, lane: l },
+    );
   },
-  deliverDue(net, now) {
-    const arriving = net.inFlight.filter((f) => f.arrivesAt <= now);
-    if (arriving.length) net.inFlight = net.inFlight.filter((f) => f.arrivesAt > now);
+  deliverDue(net, now, accept) {
     const acks = net.acks.filter((a) => a.arrivesAt <= now);
     if (acks.length) net.acks = net.acks.filter((a) => a.arrivesAt > now);
-    for (const a of acks) net.window[pair(a.to, a.from)]! -= 1;
-    return arriving.map((f) => f.msg);
+    for (const a of acks) net.window[pair(a.to, a.from, a.lane)]! -= 1;
+    if (!accept) {
+      const arriving = net.inFlight.filter((f) => f.arrivesAt <= now);
+      if (arriving.length) net.inFlight = net.inFlight.filter((f) => f.arrivesAt > now);
+      return arriving.map((f) => f.msg);
+    }
+    // In arrival order; a refusal blocks the rest of its node's lane (FIFO), never another lane.
+    const due = net.inFlight
+      .filter((f) => f.arrivesAt <= now)
+      .sort((a, b) => a.arrivesAt - b.arrivesAt);
+    const blocked = new Set<string>();
+    const taken = new Set<number>();
+    for (const f of due) {
+      const lane = `${f.dst ?? -1}/${f.lane ?? 0}`;
+      if (blocked.has(lane)) continue;
+      if (accept(f.msg)) taken.add(f.msg);
+      else blocked.add(lane);
+    }
+    if (taken.size) net.inFlight = net.inFlight.filter((f) => !taken.has(f.msg));
+    return due.filter((f) => taken.has(f.msg)).map((f) => f.msg);
   },
   inTransit: (net) => net.inFlight,
+  linkFreeAt: (net, src, now) => Math.max(now, net.linkFree?.[src] ?? now),
 };

@@ -3,8 +3,9 @@
  * which free output (and which virtual channel behind it); the network does the rest (phits,
  * frames, headers). The chaotic router is the thesis's (digest §B.5, §B.12); dimension-order is
  * the oblivious comparison point of Bolding's study (§B.10), with a dateline so it is deadlock-free
- * on a torus, or without one so students can watch a deadlock form; minimal adaptive and
- * deflection are the other two. The registry is the one list of routers: each entry carries the
+ * on a torus, or without one so students can watch a deadlock form; minimal adaptive (with
+ * dimension-order escape channels, Duato's method, or without them: it can deadlock) and deflection
+ * are the others. The registry is the one list of routers: each entry carries the
  * name, label and description the UI shows, and answers what the network asks of it (frames per
  * port and multi-queue, tail-following on links, the outputs a blocked packet waits for), so no
  * code compares a router's name.
@@ -40,10 +41,10 @@ import { DIRS, OPPOSITE, PORTS, portIndex, xOf, yOf, type Port } from './topolog
  */
 const chaos = (ctx: RoutingContext): void => adaptive(ctx, true);
 /**
- * Minimal adaptive without derouting: the chaos router minus steps 3 and 4 — it can deadlock when
- * full.
+ * Minimal adaptive without derouting or escape channels: the chaos router minus steps 3 and 4 — it
+ * can deadlock when full (a cycle of full frames each waiting for the next).
  */
-const minimal = (ctx: RoutingContext): void => adaptive(ctx, false);
+const minimalNoEscape = (ctx: RoutingContext): void => adaptive(ctx, false);
 
 const P = PORTS.indexOf('P');
 /** Every output, as PORTS indexes. */
@@ -186,35 +187,89 @@ const dimensionOf = (p: Port): 'x' | 'y' | null =>
  */
 function dor(ctx: RoutingContext): void {
   const router = ctx.state.routers[ctx.router]!;
-  const t = ctx.cfg.topology;
   const layout = ctx.layout;
-  const V = layout.vcs;
   const count = router.in.length;
   for (let j = 0; j < count; j++) {
     const i = (layout.inputIndex(router.rr, 0) + j) % count;
     if ((ctx.readyInputs & (1 << i)) === 0) continue;
-    const f = router.in[i]!;
-    const pkt = ctx.state.packets[f.pkt]!;
+    const pkt = ctx.state.packets[router.in[i]!.pkt]!;
     const o = dimensionOrderOutput(pkt.header.dy, pkt.header.dx);
-    const inPort = layout.inputPort(i);
-    const oi = PORTS.indexOf(o);
-    // Arriving from the W input means travelling east: the same dimension as an E/W output.
-    let vc = V > 1 && dimensionOf(inPort) === dimensionOf(o) ? layout.vcOfInput[i]! : 0;
-    const x = xOf(t, ctx.router);
-    const y = yOf(t, ctx.router);
-    const crossesDateline =
-      (o === 'E' && x === t.k - 1) ||
-      (o === 'W' && x === 0) ||
-      (o === 'S' && y === t.k - 1) ||
-      (o === 'N' && y === 0);
-    if (V > 1 && crossesDateline) vc = 1;
-    if (!ctx.outputFree(oi, vc)) continue;
-    ctx.grantInput(
-      i,
-      oi,
-      o === 'P' ? 'deliver' : f.arrived < ctx.cfg.packetPhits ? 'cut-through' : 'forward',
-      vc,
-    );
+    const vc = layout.vcs > 1 ? datelineClass(ctx, i, o, layout.vcOfInput[i]!) : 0;
+    grantIfFree(ctx, i, PORTS.indexOf(o), vc);
+  }
+}
+
+/**
+ * The dateline's channel class (0 or 1) for a dimension-order hop out of `o` by the packet in
+ * input frame `i`, which holds class `inClass`: class 1 from the hop that crosses the ring's
+ * wrap-around link to the end of that dimension, else class 0.
+ */
+function datelineClass(ctx: RoutingContext, i: number, o: Port, inClass: number): number {
+  const t = ctx.cfg.topology;
+  const x = xOf(t, ctx.router);
+  const y = yOf(t, ctx.router);
+  const crossesDateline =
+    (o === 'E' && x === t.k - 1) ||
+    (o === 'W' && x === 0) ||
+    (o === 'S' && y === t.k - 1) ||
+    (o === 'N' && y === 0);
+  // Arriving from the W input means travelling east: the same dimension as an E/W output.
+  const sameDimension = dimensionOf(ctx.layout.inputPort(i)) === dimensionOf(o);
+  return crossesDateline ? 1 : sameDimension ? inClass : 0;
+}
+
+/** Grants output `o` on channel `vc` to the packet in input frame `i` if both frames are free. */
+function grantIfFree(ctx: RoutingContext, i: number, o: number, vc: number): boolean {
+  if (!ctx.outputFree(o, vc)) return false;
+  const f = ctx.state.routers[ctx.router]!.in[i]!;
+  ctx.grantInput(
+    i,
+    o,
+    o === P ? 'deliver' : f.arrived < ctx.cfg.packetPhits ? 'cut-through' : 'forward',
+    vc,
+  );
+  return true;
+}
+
+/** Minimal adaptive routing's adaptive channel; channels 1 and 2 are its escape channels. */
+const ADAPTIVE = 0;
+
+/**
+ * Fully adaptive minimal routing with dimension-order escape channels (Duato's method; BookSim's
+ * `min_adapt`). Each port has an adaptive channel and, behind it, the escape channels of a
+ * dimension-order network with a dateline (classes 0 and 1; a mesh needs only class 0). A packet on
+ * the adaptive channel (or just injected) takes any free profitable output on the adaptive
+ * channel; failing that, its dimension-order output on the escape channel the dateline gives it. A
+ * packet on an escape channel stays on the escape network. The escape network alone is deadlock-
+ * free (dimension-order with a dateline), every packet may always enter it, and a whole packet
+ * fits in one frame (virtual cut-through), so the routing function is deadlock-free (Duato 1996;
+ * docs/fidelity/router.md). Packets wait in their input frames: there is no multi-queue.
+ */
+function minimalWithEscape(ctx: RoutingContext): void {
+  const router = ctx.state.routers[ctx.router]!;
+  const layout = ctx.layout;
+  const count = router.in.length;
+  const n = PORTS.length;
+  for (let j = 0; j < count; j++) {
+    const i = (layout.inputIndex(router.rr, 0) + j) % count;
+    if ((ctx.readyInputs & (1 << i)) === 0) continue;
+    const inVc = layout.vcOfInput[i]!;
+    const injected = layout.portOfInput[i] === P;
+    if (inVc === ADAPTIVE || injected) {
+      const set = ctx.profitableSet(router.in[i]!.pkt);
+      let granted = false;
+      for (let k = 0, o = nextInt(router.rng, n); k < n && !granted; k++, o = wrapNext(o, n))
+        granted = (set & (1 << o)) !== 0 && grantIfFree(ctx, i, o, ADAPTIVE);
+      if (granted) continue;
+    }
+    const pkt = ctx.state.packets[router.in[i]!.pkt]!;
+    const o = dimensionOrderOutput(pkt.header.dy, pkt.header.dx);
+    if (o === 'P') {
+      grantIfFree(ctx, i, P, 0);
+      continue;
+    }
+    const inClass = inVc === ADAPTIVE || injected ? 0 : inVc - 1;
+    grantIfFree(ctx, i, PORTS.indexOf(o), 1 + datelineClass(ctx, i, o, inClass));
   }
 }
 
@@ -297,11 +352,24 @@ export const routingFunctions = {
     waitsFor: anyProfitable,
   },
   minimal: {
-    label: 'minimal adaptive, no deroutes',
+    label: 'minimal adaptive (escape channels)',
     description:
-      'Sends a packet out of any free output that brings it closer; a packet that finds none waits in the multi-queue but is never derouted, so a full network can deadlock.',
+      'Sends a packet out of any free output that brings it closer; a packet that finds none takes its dimension-order output on an escape channel with a dateline, so it never deadlocks and is never derouted.',
     datelineSwitch: false,
-    route: minimal,
+    route: minimalWithEscape,
+    // The adaptive channel, and the escape channels: the dateline's two classes on a torus.
+    vcs: (cfg) => (cfg.topology.kind === 'torus' ? 3 : 2),
+    multiQueue: () => 0,
+    followOnLinks: true,
+    // Any profitable output, the dimension-order one (always profitable) among them.
+    waitsFor: anyProfitable,
+  },
+  'minimal-no-escape': {
+    label: 'minimal adaptive, no escape (can deadlock)',
+    description:
+      'Sends a packet out of any free output that brings it closer; a packet that finds none waits in the multi-queue but is never derouted and has no escape channel, so a full network can deadlock.',
+    datelineSwitch: false,
+    route: minimalNoEscape,
     vcs: () => 1,
     multiQueue: (cfg) => cfg.multiQueue,
     followOnLinks: true,

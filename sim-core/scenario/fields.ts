@@ -41,3 +41,11 @@ export const listText = (items: readonly string[], conjunction: 'or' | 'and'): s
   items.length <= 1
     ? (items[0] ?? '')
     : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]!}`;
+
+/** Where an editor finds a file's JSON Schema (`"../scenario.schema.json"`); NI Lab ignores it. */
+export const schemaRef = z
+  .string({
+    error: (iss) => `expected the path or URL of a JSON Schema, got ${showValue(iss.input)}`,
+  })
+  .max(500, { error: 'a schema path or URL is at most 500 characters' })
+  .optional();

@@ -13,17 +13,25 @@ export const ISSUE_CODES = {
   SCN008: 'The workload does not match the system (one program per processor)',
   SCN009: 'Inconsistent cache geometry',
   SCN010: 'An address that is not word-aligned',
-  SCN011:
+  SCN011: 'The scenario is too large or nested too deeply',
+  SCN012: 'A transfer larger than the receive posted for it',
+  SCN013: 'A length or offset that is not aligned where alignment is asked',
+  SCN014: 'An operation that names what the scenario does not have',
+  SCN015:
     'Registered memory regions that overlap, do not start on a block, or do not hold the message',
   LNK001: 'Unknown share-link version or format',
   LNK002: 'The share link is corrupt or truncated',
   LNK003: 'Unknown built-in scenario',
   LNK004: 'A share-link parameter is malformed',
   LNK005: 'A bad override (path=value)',
+  LNK006: 'The share link is too long, or its scenario unpacks to too much text',
   CLI001: 'Unknown command-line option',
   CLI002: 'A command-line option has a bad value',
   CLI003: 'A file cannot be read',
   CLI004: 'A required argument is missing',
+  CLI005: 'A file is too large, or is not a regular file (a folder, a named pipe, a device)',
+  CLI006: 'The roster is not a CSV of student ids and names',
+  SIM001: 'The simulator failed while loading (a defect in NI Lab, not in your input)',
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
@@ -44,18 +52,52 @@ export function formatIssue(issue: InputIssue): string {
   return `${issue.code} ${issue.path === '' ? '(scenario)' : issue.path}: ${issue.message}`;
 }
 
-/** A short, safe rendering of a user's value for a message (never the whole of a long string). */
+/** The longest rendering of a value in a message. */
+const SHOWN = 40;
+
+/**
+ * A short, safe rendering of a user's value for a message: JSON-like, at most two levels and
+ * three items deep (`{"a":[1,2,…],…}`), cut at 40 characters. Never the whole of a long string,
+ * never `[object Object]`, never a recursion deeper than two levels, whatever the value holds.
+ */
 export function showValue(value: unknown): string {
   let text: string;
   try {
-    text =
-      typeof value === 'string'
-        ? JSON.stringify(value)
-        : value === undefined
-          ? 'nothing'
-          : (JSON.stringify(value) ?? String(value));
+    text = render(value, 2);
   } catch {
-    text = String(value);
+    text = typeof value; // a getter that throws: say what it is
   }
-  return text.length > 40 ? `${text.slice(0, 37)}…` : text;
+  return text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text;
+}
+
+function render(value: unknown, levels: number): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value.length > SHOWN ? value.slice(0, SHOWN) : value);
+    case 'number':
+    case 'boolean':
+      return String(value);
+    case 'undefined':
+      return 'nothing';
+    case 'bigint':
+      return `${value}n`;
+    case 'object':
+      break;
+    default:
+      return `a ${typeof value}`;
+  }
+  if (value === null) return 'null';
+  const list = Array.isArray(value);
+  const keys = list ? null : Object.keys(value);
+  const count = list ? value.length : keys!.length;
+  if (count === 0) return list ? '[]' : '{}';
+  if (levels === 0) return list ? '[…]' : '{…}';
+  const items: string[] = [];
+  for (let i = 0; i < Math.min(count, 3); i++) {
+    const item = list ? value[i] : (value as Record<string, unknown>)[keys![i]!];
+    const shown = render(item, levels - 1);
+    items.push(list ? shown : `${JSON.stringify(keys![i]!.slice(0, SHOWN))}:${shown}`);
+  }
+  if (count > 3) items.push('…');
+  return list ? `[${items.join(',')}]` : `{${items.join(',')}}`;
 }

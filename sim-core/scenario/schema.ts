@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { IssueSink, ModelTypes, ScenarioOf } from '../model';
 import { ALL_MODELS, moduleOf, ownScenario, type AnyModelTypes, type SomeModel } from '../models';
-import { address, choice, intIn, listText, text, wordValue } from './fields';
+import { address, choice, intIn, listText, schemaRef, text, wordValue } from './fields';
 import { PREDICTION_KIND_NAMES, TOPIC_NAMES, VIEW_NAMES } from './names';
 
 export const SCENARIO_VERSION = 1;
@@ -36,6 +36,7 @@ const workloadSchema = z.union(workloads.map((w) => w.schema) as unknown as Bran
 }) as unknown as z.ZodType<AnyModelTypes['workload'], unknown>;
 
 const scenarioObject = z.strictObject({
+  $schema: schemaRef,
   version: z.literal(SCENARIO_VERSION),
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
     error: 'expected lower-case letters, digits and dashes (at most 64)',

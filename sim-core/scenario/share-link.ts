@@ -9,7 +9,11 @@
  * scenario it carries goes through parseScenario like any file.
  */
 import LZString from 'lz-string';
+import { readJson } from '../kernel/bounds';
 import { fail, ok, type InputIssue, type Result } from './issues';
+import { LINK_LIMITS, SCENARIO_BOUNDS } from './limits';
+import { unpackLink } from './link-unpack';
+import { limitIssue } from './read-text';
 import { parseOverride, type Override } from './overrides';
 import { VIEW_NAMES, type ViewName } from './schema';
 
@@ -100,10 +104,20 @@ const intParam = (
   return ok(Number(raw));
 };
 
-/** Decodes a fragment (with or without the leading '#'). An empty fragment is not a link: null. */
+/**
+ * Decodes a fragment (with or without the leading '#'). An empty fragment is not a link: null.
+ * The fragment's length is checked before anything else, the carried scenario's unpacked length
+ * while it unpacks, and its nesting before it is parsed (LNK006, SCN011).
+ */
 export function decodeLink(fragment: string): Result<LinkState, InputIssue> | null {
   const hash = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (hash === '') return null;
+  if (hash.length > LINK_LIMITS.fragment)
+    return fail({
+      code: 'LNK006',
+      path: '',
+      message: `the link is ${hash.length.toLocaleString('en')} characters long; a link is at most ${LINK_LIMITS.fragment.toLocaleString('en')} (share a long scenario as a file)`,
+    });
   const q = hash.indexOf('?');
   const version = q >= 0 ? hash.slice(0, q) : hash;
   if (version !== LINK_VERSION) {
@@ -131,6 +145,12 @@ export function decodeLink(fragment: string): Result<LinkState, InputIssue> | nu
         message: `not a scenario name: ${JSON.stringify(b.slice(0, 40))}`,
       });
     const overrides: Override[] = [];
+    if (params.getAll('set').length > LINK_LIMITS.overrides)
+      return fail({
+        code: 'LNK006',
+        path: 'set',
+        message: `more than ${LINK_LIMITS.overrides} overrides in one link`,
+      });
     for (const text of params.getAll('set')) {
       const parsed = parseOverride(text);
       if (!parsed.ok) return fail({ ...parsed.error, path: 'set' });
@@ -138,27 +158,31 @@ export function decodeLink(fragment: string): Result<LinkState, InputIssue> | nu
     }
     source = { kind: 'builtin', id: b, overrides };
   } else if (z !== null && b === null) {
-    let json: string | null;
-    try {
-      json = LZString.decompressFromEncodedURIComponent(z);
-    } catch {
-      json = null; // lz-string throws on some malformed payloads (e.g. "z=")
-    }
-    if (!json)
+    const unpacked = unpackLink(z, LINK_LIMITS.unpacked);
+    if (unpacked.kind === 'tooLong')
+      return fail({
+        code: 'LNK006',
+        path: 'z',
+        message: `the scenario in the link unpacks to more than ${LINK_LIMITS.unpacked.toLocaleString('en')} characters`,
+      });
+    if (unpacked.kind === 'corrupt' || unpacked.text === '')
       return fail({
         code: 'LNK002',
         path: 'z',
         message: 'the scenario in the link is corrupt or truncated',
       });
-    try {
-      source = { kind: 'inline', doc: JSON.parse(json) };
-    } catch {
-      return fail({
-        code: 'LNK002',
-        path: 'z',
-        message: 'the scenario in the link is corrupt or truncated (not JSON)',
-      });
-    }
+    const read = readJson(unpacked.text, SCENARIO_BOUNDS);
+    if (!read.ok)
+      return fail(
+        read.kind === 'limit'
+          ? limitIssue(read.breach)
+          : {
+              code: 'LNK002',
+              path: 'z',
+              message: 'the scenario in the link is corrupt or truncated (not JSON)',
+            },
+      );
+    source = { kind: 'inline', doc: read.value };
   } else {
     return fail({
       code: 'LNK004',

@@ -14,9 +14,10 @@ import { applyOverrides, type Override } from '../scenario/overrides';
 import { formatIssue, showValue } from '../scenario/issues';
 import { parseScenario } from '../scenario/parse';
 import { PREDICTION_KIND_NAMES, TOPIC_NAMES, VIEW_NAMES } from '../scenario/names';
-import { choice, intIn, text } from '../scenario/fields';
+import { choice, intIn, schemaRef, text } from '../scenario/fields';
+import { ASSIGNMENT_BOUNDS } from '../scenario/limits';
 import { assignmentDigest } from './hashing';
-import { zodToIssues, type TeachingIssue, type TeachingIssueCode } from './issues';
+import { readTeachingDoc, zodToIssues, type TeachingIssue, type TeachingIssueCode } from './issues';
 
 export const ASSIGNMENT_VERSION = 1;
 
@@ -146,10 +147,13 @@ const designQuestion = z.strictObject({
    * a statistic. A configuration that meets the goal but is not the best earns `partialCredit`.
    */
   optimise: z
-    .union([
-      z.strictObject({ param: paramPath, direction }),
-      z.strictObject({ stat: statPath, direction }),
-    ])
+    .union(
+      [
+        z.strictObject({ param: paramPath, direction }),
+        z.strictObject({ stat: statPath, direction }),
+      ],
+      { error: 'expected { "param": path, "direction" } or { "stat": path, "direction" }' },
+    )
     .optional(),
   partialCredit: fraction.default(0.5),
   unit: text(40).default(''),
@@ -218,6 +222,7 @@ const randomSpec = z.union(
 
 export const assignmentSchema = z
   .strictObject({
+    $schema: schemaRef,
     version: z.literal(ASSIGNMENT_VERSION),
     id: slug,
     /** Bumped by the author on each published change; submissions carry it. */
@@ -437,23 +442,9 @@ export function parseAssignment(
   input: unknown,
   builtins: BuiltinLookup,
 ): { ok: true; value: Assignment } | { ok: false; error: TeachingIssue[] } {
-  let doc = input;
-  if (typeof input === 'string') {
-    try {
-      doc = JSON.parse(input);
-    } catch (e) {
-      return {
-        ok: false,
-        error: [
-          {
-            code: 'ASG001',
-            path: '',
-            message: `not valid JSON (${e instanceof Error ? e.message : 'parse error'})`,
-          },
-        ],
-      };
-    }
-  }
+  const read = readTeachingDoc(input, ASSIGNMENT_BOUNDS, 'ASG001', 'ASG010');
+  if (!read.ok) return read;
+  const doc = read.value;
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
     return {
       ok: false,

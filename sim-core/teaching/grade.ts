@@ -422,22 +422,25 @@ function gradeQuestion(
 
 // ─── whole submissions ─────────────────────────────────────────────────────────────────────
 
+/** The report of a submission that gets no marks, before its problems are added. */
+const ungraded = (assignment: Assignment): GradeReport => ({
+  assignment: { id: assignment.id, revision: assignment.revision, digest: assignment.digest },
+  student: null,
+  status: 'malformed',
+  total: 0,
+  max: maxPoints(assignment),
+  questions: [],
+  problems: [],
+  params: {},
+});
+
 export function grade(
   assignment: Assignment,
   submission: unknown,
   options: GradeOptions = {},
 ): GradeReport {
   const cache = options.cache ?? new SimCache();
-  const base: GradeReport = {
-    assignment: { id: assignment.id, revision: assignment.revision, digest: assignment.digest },
-    student: null,
-    status: 'malformed',
-    total: 0,
-    max: maxPoints(assignment),
-    questions: [],
-    problems: [],
-    params: {},
-  };
+  const base = ungraded(assignment);
   const parsed = parseSubmission(submission);
   if (!parsed.ok) return { ...base, problems: parsed.error };
   const sub = parsed.value;
@@ -474,6 +477,8 @@ export interface BatchItem {
   source: string;
   /** The submission: text (a file's content) or parsed JSON. */
   content: unknown;
+  /** Why the file could not be read (SUB009, SUB010): then it is reported, not graded. */
+  unreadable?: TeachingIssue;
 }
 
 export interface BatchReport extends GradeReport {
@@ -490,10 +495,11 @@ export function gradeBatch(
   options: GradeOptions = {},
 ): BatchReport[] {
   const cache = options.cache ?? new SimCache();
-  const reports = items.map((item) => ({
-    ...grade(assignment, item.content, { cache }),
-    source: item.source,
-  }));
+  const reports = items.map((item): BatchReport =>
+    item.unreadable
+      ? { ...ungraded(assignment), problems: [item.unreadable], source: item.source }
+      : { ...grade(assignment, item.content, { cache }), source: item.source },
+  );
   const byStudent = new Map<string, BatchReport[]>();
   for (const r of reports) {
     if (!r.student) continue;

@@ -24,10 +24,14 @@ export function canonicalJson(value: unknown): string {
 /**
  * The digest of an assignment file: SHA-256 of its canonical JSON. Re-indenting the file keeps
  * it; changing any value (a point, a threshold, a hash) changes it, so a submission made for an
- * earlier version of the assignment is detected.
+ * earlier version of the assignment is detected. `"$schema"` is left out: it tells an editor
+ * where the JSON Schema is, and adding or moving it changes no question.
  */
 export function assignmentDigest(doc: unknown): string {
-  return sha256Hex(canonicalJson(doc));
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    return sha256Hex(canonicalJson(doc));
+  const { $schema: _editorOnly, ...content } = doc as Record<string, unknown>;
+  return sha256Hex(canonicalJson(content));
 }
 
 /**

@@ -62,7 +62,9 @@
  *   grade(assignment, submission, { cache? }) → GradeReport
  *       { assignment, student, status: 'graded' | 'malformed' | 'tampered', total, max,
  *         questions: [{ id, kind, points, max, feedback }], problems: TeachingIssue[], params }
- *   gradeBatch(assignment, [{ source, content }], { cache? }) → BatchReport[]  (flags shared ids)
+ *   gradeBatch(assignment, [{ source, content, unreadable? }], { cache? }) → BatchReport[]
+ *       (flags shared ids; an unreadable file is reported with its SUB009/SUB010 problem)
+ *   checkRoster(reports, [{ id, name }]) → { missing }  (SUB011 on reports off the roster; roster.ts)
  *   answerKey(assignment, personalisation, cache?, choices?) → KeyEntry[]      (instructors, tests)
  *   new SimCache() — one explored run per distinct scenario, shared across students;
  *       cache.run(scenario) → Run { key, session, stats, endCycle, halted }; cache.simulated
@@ -73,7 +75,7 @@
  *
  *   hashAnswer(salt, answer) = hex sha256(salt + ':' + normaliseAnswer(answer))
  *   normaliseAnswer, assignmentDigest, canonicalJson, sha256Hex, studentSeed
- *   TEACHING_ISSUE_CODES (ASG001–ASG009, SUB001–SUB008; docs/errors.md), formatTeachingIssue
+ *   TEACHING_ISSUE_CODES (ASG001–ASG010, SUB001–SUB011; docs/errors.md), formatTeachingIssue
  */
 export {
   predictionAt,
@@ -163,3 +165,5 @@ export {
 } from './hashing';
 export { TEACHING_ISSUE_CODES, formatTeachingIssue } from './issues';
 export type { TeachingIssue, TeachingIssueCode } from './issues';
+export { checkRoster, normaliseName } from './roster';
+export type { RosterEntry } from './roster';

@@ -4,7 +4,8 @@
  * section in docs/errors.md ("Assignments, submissions and grading").
  */
 import type { z } from 'zod';
-import { showValue } from '../scenario/issues';
+import { measurePlain, readJson, type Bounds } from '../kernel/bounds';
+import { pathText, wordIssues, type IssueKind } from '../scenario/zod-words';
 
 export const TEACHING_ISSUE_CODES = {
   ASG001: 'The assignment file is not valid JSON',
@@ -16,6 +17,7 @@ export const TEACHING_ISSUE_CODES = {
   ASG007: 'Text too long, too many items, or a malformed string in the assignment',
   ASG008: "The assignment's scenario does not load (unknown built-in, or a bad override)",
   ASG009: 'The assignment contradicts itself (parameters, questions, paths)',
+  ASG010: 'The assignment file is too large or nested too deeply',
   SUB001: 'The submission is not valid JSON',
   SUB002: 'Unsupported submission version',
   SUB003: 'The submission does not have the submission format',
@@ -24,6 +26,10 @@ export const TEACHING_ISSUE_CODES = {
   SUB006: 'A design answer changes a locked or personalised parameter',
   SUB007: 'An answer does not fit its question (unknown question, wrong type)',
   SUB008: 'Several submissions carry the same student id',
+  SUB009:
+    'The submission file cannot be read (not a regular file, a broken or looping link, too large)',
+  SUB010: 'The submission is too large or nested too deeply',
+  SUB011: 'The student is not on the roster, or the name or file name does not match it',
 } as const;
 
 export type TeachingIssueCode = keyof typeof TEACHING_ISSUE_CODES;
@@ -39,111 +45,64 @@ export function formatTeachingIssue(issue: TeachingIssue, whole = 'file'): strin
   return `${issue.code} ${issue.path === '' ? `(${whole})` : issue.path}: ${issue.message}`;
 }
 
-export const pathText = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+const KIND_NUMBER: Record<Exclude<IssueKind, 'custom'>, 3 | 4 | 5 | 6 | 7> = {
+  range: 3,
+  type: 4,
+  unknown: 5,
+  choice: 6,
+  text: 7,
+};
 
 /**
- * Zod issues turned into coded issues. `prefix` is ASG or SUB; the structural codes are the same
- * for both files (range 3, type 4, unknown field 5, choice 6, text/list 7), except that every
- * structural problem of a submission is SUB003 (its answers are checked against the questions
- * later, as SUB007).
+ * Zod issues turned into coded issues, worded as the scenario checks word them (zod-words.ts).
+ * `prefix` is ASG or SUB; the structural codes are the same for both files (range 3, type 4,
+ * unknown field 5, choice 6, text/list 7), except that every structural problem of a submission
+ * is SUB003 (its answers are checked against the questions later, as SUB007).
  */
 export function zodToIssues(
   issues: readonly z.core.$ZodIssue[],
   prefix: 'ASG' | 'SUB',
 ): TeachingIssue[] {
-  return issues.flatMap((issue): TeachingIssue[] => {
-    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-      // The branch that got furthest says most precisely what is wrong.
-      const depth = (b: z.core.$ZodIssue[]) => Math.max(0, ...b.map((i) => i.path.length));
-      const best = [...issue.errors]
-        .filter((b) => b.length > 0)
-        .sort((a, b) => depth(b) - depth(a) || a.length - b.length)[0];
-      if (best && depth(best) > 0)
-        return zodToIssues(
-          best.map((sub) => ({ ...sub, path: [...issue.path, ...sub.path] }) as z.core.$ZodIssue),
-          prefix,
-        );
-    }
-    const path = pathText(issue.path);
-    const code = (n: 3 | 4 | 5 | 6 | 7): TeachingIssueCode =>
-      prefix === 'SUB' ? 'SUB003' : (`ASG00${n}` as TeachingIssueCode);
+  return wordIssues(issues).map((w) => {
     const custom =
-      issue.code === 'custom'
-        ? (issue.params as { asg?: TeachingIssueCode } | undefined)?.asg
-        : undefined;
-    if (issue.code === 'custom' && custom) return [{ code: custom, path, message: issue.message }];
-    switch (issue.code) {
-      case 'unrecognized_keys':
-        return [
-          {
-            code: code(5),
-            path,
-            message: `unknown field ${issue.keys.map((k) => showValue(k)).join(', ')}`,
-          },
-        ];
-      case 'invalid_type':
-        return [
-          {
-            code: code(4),
-            path,
-            message:
-              issue.input === undefined
-                ? `required field is missing (expected ${issue.expected})`
-                : plain(
-                    issue,
-                    `expected ${issue.expected === 'record' ? 'object' : issue.expected}, got ${showValue(issue.input)}`,
-                  ),
-          },
-        ];
-      case 'too_big':
-      case 'too_small': {
-        const numeric = issue.origin === 'number' || issue.origin === 'int';
-        const bound =
-          issue.code === 'too_big'
-            ? `at most ${String(issue.maximum)}`
-            : `at least ${String(issue.minimum)}`;
-        return [
-          {
-            code: code(numeric ? 3 : 7),
-            path,
-            message: plain(
-              issue,
-              numeric
-                ? `expected ${bound}, got ${showValue(issue.input)}`
-                : issue.origin === 'array'
-                  ? `expected ${bound} items`
-                  : `expected ${bound} characters`,
-            ),
-          },
-        ];
-      }
-      case 'invalid_value':
-        return [
-          {
-            code: code(6),
-            path,
-            message: plain(
-              issue,
-              `expected ${issue.values.map((v) => showValue(v)).join(' or ')}, got ${showValue(issue.input)}`,
-            ),
-          },
-        ];
-      case 'invalid_union':
-      case 'invalid_format':
-        return [
-          {
-            code: code(issue.code === 'invalid_format' ? 7 : 4),
-            path,
-            message: plain(issue, issue.message),
-          },
-        ];
-      default:
-        return [{ code: code(4), path, message: issue.message }];
-    }
+      w.kind === 'custom' ? (w.params?.asg as TeachingIssueCode | undefined) : undefined;
+    const code: TeachingIssueCode =
+      custom ??
+      (prefix === 'SUB'
+        ? 'SUB003'
+        : (`ASG00${w.kind === 'custom' ? 4 : KIND_NUMBER[w.kind]}` as TeachingIssueCode));
+    return { code, path: pathText(w.path), message: w.message };
   });
 }
 
-/** Zod's own wording ("Invalid input: …", "Too big: …") is replaced by ours. */
-function plain(issue: z.core.$ZodIssue, ours: string): string {
-  return /^(Invalid|Too (big|small))/.test(issue.message) ? ours : issue.message;
+/**
+ * A file's content (text, or JSON already parsed) as a document within `bounds`: text is parsed
+ * (a byte-order mark dropped) after its length and nesting are checked, a parsed value is
+ * measured. `syntax` and `limit` are the file's codes for bad JSON and for a limit passed.
+ */
+export function readTeachingDoc(
+  input: unknown,
+  bounds: Bounds,
+  syntax: TeachingIssueCode,
+  limit: TeachingIssueCode,
+): { ok: true; value: unknown } | { ok: false; error: TeachingIssue[] } {
+  if (typeof input !== 'string') {
+    const over = measurePlain(input, bounds);
+    return over
+      ? {
+          ok: false,
+          error: [{ code: limit, path: over.path, message: `too large: ${over.message}` }],
+        }
+      : { ok: true, value: input };
+  }
+  const read = readJson(input, bounds);
+  if (read.ok) return read;
+  return {
+    ok: false,
+    error: [
+      read.kind === 'limit'
+        ? { code: limit, path: read.breach.path, message: `too large: ${read.breach.message}` }
+        : { code: syntax, path: '', message: `not valid JSON (${read.message})` },
+    ],
+  };
 }

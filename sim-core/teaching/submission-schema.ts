@@ -7,10 +7,12 @@
  * assignment's questions (kinds, locked parameters). Both return coded issues, never throw.
  */
 import { z } from 'zod';
+import { schemaRef } from '../scenario/fields';
 import { showValue } from '../scenario/issues';
 import type { Assignment, Question } from './assignment-schema';
 import { paramPath, randomisedPaths, scalar } from './assignment-schema';
-import { zodToIssues, type TeachingIssue } from './issues';
+import { SUBMISSION_BOUNDS } from '../scenario/limits';
+import { readTeachingDoc, zodToIssues, type TeachingIssue } from './issues';
 
 export const SUBMISSION_VERSION = 1;
 
@@ -20,6 +22,7 @@ const answer = z.union([z.string().max(2000), z.number(), z.record(paramPath, sc
 });
 
 export const submissionSchema = z.strictObject({
+  $schema: schemaRef,
   version: z.literal(SUBMISSION_VERSION),
   assignment: z.strictObject({
     id: z.string().max(64),
@@ -51,23 +54,9 @@ export type Answer = Submission['answers'][string];
 export function parseSubmission(
   input: unknown,
 ): { ok: true; value: Submission } | { ok: false; error: TeachingIssue[] } {
-  let doc = input;
-  if (typeof input === 'string') {
-    try {
-      doc = JSON.parse(input);
-    } catch (e) {
-      return {
-        ok: false,
-        error: [
-          {
-            code: 'SUB001',
-            path: '',
-            message: `not valid JSON (${e instanceof Error ? e.message : 'parse error'})`,
-          },
-        ],
-      };
-    }
-  }
+  const read = readTeachingDoc(input, SUBMISSION_BOUNDS, 'SUB001', 'SUB010');
+  if (!read.ok) return read;
+  const doc = read.value;
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
     return {
       ok: false,

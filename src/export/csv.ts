@@ -1,27 +1,12 @@
 /**
- * CSV exports (pure: no DOM): statistics, sweep results and the event log, as RFC 4180 text.
- * A text cell that a spreadsheet would read as a formula (=, +, -, @, tab, CR first) is prefixed
- * with an apostrophe: a scenario from a share link carries text that must never run as a formula.
+ * CSV exports (pure: no DOM): statistics, sweep results and the event log, written by the one
+ * CSV writer (sim-core/kernel/csv.ts, shared with the grader), whose formula guard keeps a
+ * scenario's text from a share link from ever running as a spreadsheet formula.
  */
 import type { SimEvent } from '../../sim-core/index';
+import { toCsv, type Cell } from '../../sim-core/kernel/csv';
 
-export type Cell = string | number | boolean | null | undefined;
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field: quoted when it holds a comma, quote, line break or edge space. */
-export function csvCell(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A header row and data rows as CSV text (CRLF line ends, as RFC 4180 asks). */
-export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+export { csvCell, toCsv, type Cell } from '../../sim-core/kernel/csv';
 
 /**
  * Plain data flattened to dotted paths and leaf values, in key order: `bus.transactions.RD`,

@@ -7,10 +7,11 @@ import { busUi } from './bus/ui';
 import { cniUi } from './cni/ui';
 import { craniumUi } from './cranium/ui';
 import { edtUi } from './edt/ui';
+import { flashUi } from './flash/ui';
 import type { ModelUi } from './model-ui';
 import { networkUi } from './network/ui';
 
-export const MODEL_UIS = [busUi, cniUi, networkUi, craniumUi, edtUi] as const;
+export const MODEL_UIS = [busUi, cniUi, networkUi, craniumUi, edtUi, flashUi] as const;
 
 /** A model's page table with its types erased, as the shared panels read it. */
 export type SomeModelUi = ModelUi<ModelTypes>;

@@ -5,6 +5,8 @@
 import { useRef, useState } from 'react';
 import { builtinScenarios } from '../../scenarios/index';
 import { ownScenario, TOPIC_NAMES, TOPICS, type Scenario } from '../../sim-core/index';
+import { MAX_FILE_BYTES } from '../../sim-core/scenario/limits';
+import { readScenarioText } from '../../sim-core/scenario/read-text';
 import { actions, useApp } from '../state/store';
 import { CompareButton } from '../compare/CompareButton';
 import { copyShareLink } from '../export/share';
@@ -36,23 +38,32 @@ export function Header() {
   const builtinId = spec?.kind === 'builtin' ? spec.id : '';
 
   const openFile = async (file: File) => {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(await file.text());
-    } catch (e) {
-      actions.showProblem({
-        context: `Opening ${file.name}`,
-        issues: [{ code: 'SCN001', path: '', message: `not valid JSON (${(e as Error).message})` }],
-      });
+    const context = `Opening ${file.name}`;
+    // Measured before it is read, parsed or sent to the worker: limits first, then JSON.
+    const read =
+      file.size > MAX_FILE_BYTES
+        ? ({
+            ok: false,
+            error: [
+              {
+                code: 'SCN011',
+                path: '',
+                message: `too large: the file is ${(file.size / 1024 / 1024).toFixed(1)} MiB, at most ${MAX_FILE_BYTES / 1024 / 1024} MiB`,
+              },
+            ],
+          } as const)
+        : readScenarioText(await file.text());
+    if (!read.ok) {
+      actions.showProblem({ context, issues: [...read.error] });
       return;
     }
+    const doc = read.value;
     // An assignment file (it has questions) opens the assignment page instead.
     if (doc !== null && typeof doc === 'object' && 'questions' in doc) {
       void assignmentActions.openFile(file);
       return;
     }
-    if (await actions.load({ kind: 'document', doc }, { context: `Opening ${file.name}` }))
-      actions.dismissProblem();
+    if (await actions.load({ kind: 'document', doc }, { context })) actions.dismissProblem();
   };
 
   // The same link every panel's Export menu copies (in compare mode it carries B too).

@@ -227,12 +227,26 @@ async function trackSweep(name: string, request: unknown, total: number): Promis
   }
 }
 
+/** A failure of the simulator itself (not of the input) as a coded problem. */
+function simulatorFailure(e: unknown): InputIssue {
+  const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return {
+    code: 'SIM001',
+    path: '',
+    message: `the simulator stopped with an error (${what.slice(0, 200)}); nothing was changed`,
+  };
+}
+
 export const actions = {
   setApi(api: SimApi): void {
     useApp.setState({ api });
   },
 
-  /** Loads a scenario; on failure the current one stays loaded and the problem is shown. */
+  /**
+   * Loads a scenario; on failure the current one stays loaded and the problem is shown: the
+   * scenario's coded issues, or SIM001 when the simulator itself fails (a document that cannot
+   * cross to the worker, a defect). Never rejects: callers fall back on `false`.
+   */
   async load(
     spec: LoadSpec,
     options: { cycle?: number; views?: ViewName[]; context: string },
@@ -242,7 +256,13 @@ export const actions = {
     useApp.setState({ loading: true, playing: false });
     waiting = null;
     try {
-      const reply = await api.load(spec, options.cycle ?? 0);
+      let reply: Awaited<ReturnType<SimApi['load']>>;
+      try {
+        reply = await api.load(spec, options.cycle ?? 0);
+      } catch (e) {
+        useApp.setState({ problem: { context: options.context, issues: [simulatorFailure(e)] } });
+        return false;
+      }
       if (!reply.ok) {
         useApp.setState({ problem: { context: options.context, issues: reply.issues } });
         return false;

@@ -28,6 +28,7 @@ import {
   type TeachingIssue,
 } from '../../sim-core/teaching/index';
 import type { Override, ViewName } from '../../sim-core/index';
+import { MAX_FILE_BYTES } from '../../sim-core/scenario/limits';
 import { actions, useApp } from '../state/store';
 import type { LoadSpec } from '../worker/sim-api';
 import {
@@ -287,9 +288,13 @@ export const assignmentActions = {
   /** Opens an assignment file the student chose (kept in local storage for reloads). */
   async openFile(file: File): Promise<boolean> {
     const context = `Opening ${file.name}`;
-    if (file.size > 1_000_000) {
+    if (file.size > MAX_FILE_BYTES) {
       show(context, [
-        { code: 'ASG007', path: '', message: 'the file is larger than 1 MB: not an assignment' },
+        {
+          code: 'ASG010',
+          path: '',
+          message: `too large: the file is ${(file.size / 1024 / 1024).toFixed(1)} MiB, at most ${MAX_FILE_BYTES / 1024 / 1024} MiB`,
+        },
       ]);
       return false;
     }

@@ -283,7 +283,8 @@ test('every router is named by its own label and described in its own words', as
   await expect(routing).toContainText('chaos: Sends a packet out of any free output');
   // The intro once called these two routers "dimension-order".
   for (const [choice, label, words] of [
-    ['minimal', 'minimal adaptive, no deroutes', 'is never derouted'],
+    ['minimal', 'minimal adaptive (escape channels)', 'escape channel with a dateline'],
+    ['minimal-no-escape', 'minimal adaptive, no escape (can deadlock)', 'can deadlock'],
     ['deflection', 'deflection (hot potato)', 'deflected'],
     ['dor-no-dateline', 'dimension-order, no dateline', 'X first, then Y'],
   ] as const) {

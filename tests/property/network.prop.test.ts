@@ -28,6 +28,7 @@ const configArb = fc.record({
   router: fc.constantFrom(
     'chaos' as const,
     'minimal' as const,
+    'minimal-no-escape' as const,
     'dor' as const,
     'deflection' as const,
   ),
@@ -109,32 +110,40 @@ describe('random traffic on random small networks', () => {
     );
   });
 
-  it('with the packet exchange, the chaos router never deadlocks: any small torus or mesh, node square, multi-queue 1–5, decision time, load', () => {
-    const anyChaos = fc.record({
-      kind: fc.constantFrom('torus' as const, 'mesh' as const),
-      router: fc.constant('chaos' as const),
-      dateline: fc.constant(true),
-      k: fc.integer({ min: 2, max: 6 }),
-      phits: fc.integer({ min: 2, max: 12 }),
-      multiQueue: fc.integer({ min: 1, max: 5 }),
-      pattern: fc.constantFrom(...patterns),
-      load: fc.double({ min: 0.05, max: 1, noNaN: true }),
-      seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-      halfDuplexP: fc.boolean(),
-      ...shapeArb,
-    });
-    fc.assert(
-      fc.property(anyChaos, (c) => {
-        const net = new Network(build(c));
-        for (let i = 0; i < 20_000 && !net.state.halted; i++) {
-          for (const e of net.step()) expect(e.kind, JSON.stringify(e)).not.toBe('net.stall');
-        }
-        expect(net.state.halted).toBe(true);
-        expect(net.stats().delivered).toBe(net.stats().created);
-      }),
-      { numRuns: 200 },
-    );
-  });
+  // The two deadlock-free adaptive routers: chaos by the packet exchange, minimal adaptive by
+  // its dimension-order escape channels with a dateline (docs/fidelity/router.md).
+  it.each([
+    ['chaos', 'the packet exchange', 200],
+    ['minimal', 'escape channels', 60],
+  ] as const)(
+    'the %s router never deadlocks (%s): any small torus or mesh, node square, multi-queue 1–5, decision time, packet length, load',
+    (router, _, numRuns) => {
+      const anyNetwork = fc.record({
+        kind: fc.constantFrom('torus' as const, 'mesh' as const),
+        router: fc.constant(router),
+        dateline: fc.constant(true),
+        k: fc.integer({ min: 2, max: 6 }),
+        phits: fc.integer({ min: 2, max: 12 }),
+        multiQueue: fc.integer({ min: 1, max: 5 }),
+        pattern: fc.constantFrom(...patterns),
+        load: fc.double({ min: 0.05, max: 1, noNaN: true }),
+        seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        halfDuplexP: fc.boolean(),
+        ...shapeArb,
+      });
+      fc.assert(
+        fc.property(anyNetwork, (c) => {
+          const net = new Network(build(c));
+          for (let i = 0; i < 20_000 && !net.state.halted; i++) {
+            for (const e of net.step()) expect(e.kind, JSON.stringify(e)).not.toBe('net.stall');
+          }
+          expect(net.state.halted).toBe(true);
+          expect(net.stats().delivered).toBe(net.stats().created);
+        }),
+        { numRuns },
+      );
+    },
+  );
 
   // Before the packet exchange (digest §B.9) was modelled, a saturated tiny mesh with a one-frame
   // multi-queue filled every frame and deadlocked: fast-check found this case (seed -296906112).
@@ -169,7 +178,12 @@ describe('random traffic on random small networks', () => {
   it('tail-following: at zero load a stream of packets arrives one per L cycles, each in its zero-load time', () => {
     const streamArb = fc.record({
       kind: fc.constantFrom('torus' as const, 'mesh' as const),
-      router: fc.constantFrom('chaos' as const, 'minimal' as const, 'dor' as const),
+      router: fc.constantFrom(
+        'chaos' as const,
+        'minimal' as const,
+        'minimal-no-escape' as const,
+        'dor' as const,
+      ),
       dateline: fc.boolean(),
       k: fc.integer({ min: 2, max: 6 }),
       decisionCycles: fc.integer({ min: 3, max: 6 }),

@@ -55,14 +55,14 @@ describe('the EDT scenario fields', () => {
   it('accepts the defaults and names each bad field with its code', () => {
     expect(issues(doc())).toEqual([]);
     expect(issues(doc({ regions: { ...REGIONS, recv: REGIONS.send } }))).toEqual([
-      'SCN011 system.regions.recv.base',
+      'SCN015 system.regions.recv.base',
     ]);
     expect(issues(doc({ regions: { ...REGIONS, cq: { base: '0x30110', bytes: 128 } } }))).toEqual([
-      'SCN011 system.regions.cq.base',
+      'SCN015 system.regions.cq.base',
     ]);
     expect(issues(doc({}, { bytes: 300 }))).toEqual([
-      'SCN011 workload.via.bytes',
-      'SCN011 workload.via.bytes',
+      'SCN015 workload.via.bytes',
+      'SCN015 workload.via.bytes',
     ]);
     expect(issues(doc({ dma: { rate: 0 } }))).toEqual(['SCN003 system.dma.rate']);
     expect(issues(doc({ dma: { rate: 1.25 } }))).toEqual(['SCN003 system.dma.rate']);

@@ -60,10 +60,12 @@ describe('models are plug-ins', () => {
       'sim-core/ni/cni/',
       'sim-core/ni/cranium/',
       'sim-core/ni/edt/',
+      'sim-core/ni/flash/',
       'src/models/bus/',
       'src/models/cni/',
       'src/models/cranium/',
       'src/models/edt/',
+      'src/models/flash/',
       'src/models/network/',
     ]);
   });

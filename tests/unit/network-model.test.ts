@@ -283,7 +283,7 @@ describe('the random deroute', () => {
   });
 
   it('is the chaos router’s: minimal adaptive routing leaves the input packet waiting', () => {
-    const net = eastBlocked('minimal', { multiQueue: 2, mqPackets: 2 });
+    const net = eastBlocked('minimal-no-escape', { multiQueue: 2, mqPackets: 2 });
     expect(routes(net.step()).filter((e) => e.router === R)).toEqual([]);
     expect(net.state.routers[R]!.in[PORTS.indexOf('W')]!.pkt).toBe(2);
     const rest = run(net, 2000);
@@ -374,18 +374,21 @@ describe('each routing function on small cases', () => {
     expect([...first].sort()).toEqual(['E', 'N', 'S', 'W']);
   });
 
-  it('minimal: the same choices at zero load (only the profitable outputs of [+1,+2])', () => {
-    const first = new Set<Port>();
-    for (let seed = 1; seed <= 24; seed++) {
-      const net = new Network(
-        networkConfig(torus(4), { router: 'minimal', seed, packets: [{ at: 1, src: 0, dst: 6 }] }),
-      );
-      const events = run(net);
-      first.add(routes(events)[0]!.to);
-      expect(violations(events)).toEqual([]);
-    }
-    expect([...first].sort()).toEqual(['E', 'S', 'W']);
-  });
+  it.each(['minimal', 'minimal-no-escape'] as const)(
+    '%s: the same choices at zero load (only the profitable outputs of [+1,+2])',
+    (router) => {
+      const first = new Set<Port>();
+      for (let seed = 1; seed <= 24; seed++) {
+        const net = new Network(
+          networkConfig(torus(4), { router, seed, packets: [{ at: 1, src: 0, dst: 6 }] }),
+        );
+        const events = run(net);
+        first.add(routes(events)[0]!.to);
+        expect(violations(events)).toEqual([]);
+      }
+      expect([...first].sort()).toEqual(['E', 'S', 'W']);
+    },
+  );
 
   it('dimension-order: X first, then Y, the positive way at k/2', () => {
     expect(dimensionOrderOutput(2, 2)).toBe('E');

@@ -126,6 +126,8 @@ describe('tail-following: a stream of packets moves one packet per L cycles', ()
     ['dor', 20],
     ['minimal', 11],
     ['minimal', 20],
+    ['minimal-no-escape', 11],
+    ['minimal-no-escape', 20],
   ] as const)('%s router, %i-phit packets, to a neighbour and 3 hops away', (router, L) => {
     for (const [dst, hops] of [
       [1, 1],
@@ -283,7 +285,7 @@ describe('the packet exchange', () => {
   const L = 2;
   const now = 10;
 
-  function jam(router: 'chaos' | 'minimal', a: { dst: number }) {
+  function jam(router: 'chaos' | 'minimal-no-escape', a: { dst: number }) {
     const net = new Network(
       config(mesh, { router, packetPhits: L, multiQueue: 1, stallWatchdog: 200 }),
     );
@@ -397,7 +399,7 @@ describe('the packet exchange', () => {
   });
 
   it('is the chaos router’s alone: minimal adaptive routing in the same jam waits instead', () => {
-    const net = jam('minimal', { dst: 3 });
+    const net = jam('minimal-no-escape', { dst: 3 });
     const events = runToHalt(net, 100);
     expect(events.some((e) => e.kind === 'net.route' && e.reason === 'exchange')).toBe(false);
   });
@@ -480,11 +482,13 @@ describe('dimension-order routing', () => {
   });
 });
 
-describe('minimal adaptive routing (no deroutes)', () => {
+describe('minimal adaptive routing without escape channels (no deroutes)', () => {
   it('has the same zero-load latency and never deroutes, even under a hot spot', () => {
     const t = torus(6);
     const single = runToHalt(
-      new Network(config(t, { router: 'minimal', packets: [{ at: 1, src: 0, dst: 21 }] })),
+      new Network(
+        config(t, { router: 'minimal-no-escape', packets: [{ at: 1, src: 0, dst: 21 }] }),
+      ),
     );
     const h = headerBetween(t, 0, 21);
     const j = Math.abs(h.dx) + Math.abs(h.dy);
@@ -493,7 +497,7 @@ describe('minimal adaptive routing (no deroutes)', () => {
     });
     const hot = new Network(
       config(torus(8), {
-        router: 'minimal',
+        router: 'minimal-no-escape',
         traffic: {
           pattern: 'hotspot',
           load: 0.3,

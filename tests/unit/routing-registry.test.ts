@@ -31,7 +31,7 @@ const portsOf = (set: number): Port[] => PORTS.filter((_, o) => (set & (1 << o))
 
 describe('routing registry', () => {
   it('names every router once, in the order of the scenario schema', () => {
-    expect(ROUTER_NAMES).toEqual(['chaos', 'minimal', 'dor', 'deflection']);
+    expect(ROUTER_NAMES).toEqual(['chaos', 'minimal', 'minimal-no-escape', 'dor', 'deflection']);
     expect(ROUTER_NAMES).toEqual(Object.keys(routingFunctions));
   });
 
@@ -39,7 +39,8 @@ describe('routing registry', () => {
     const labels = Object.fromEntries(ROUTER_NAMES.map((r) => [r, routingFunctions[r].label]));
     expect(labels).toEqual({
       chaos: 'chaos',
-      minimal: 'minimal adaptive, no deroutes',
+      minimal: 'minimal adaptive (escape channels)',
+      'minimal-no-escape': 'minimal adaptive, no escape (can deadlock)',
       dor: 'dimension-order',
       deflection: 'deflection (hot potato)',
     });
@@ -51,7 +52,8 @@ describe('routing registry', () => {
     for (const text of texts) expect(text).toMatch(/^[A-Z][^.]*\.$/);
     // What a blocked packet does is what tells the routers apart.
     expect(routingFunctions.chaos.description).toMatch(/derouted/);
-    expect(routingFunctions.minimal.description).toMatch(/deadlock/);
+    expect(routingFunctions.minimal.description).toMatch(/escape channel/);
+    expect(routingFunctions['minimal-no-escape'].description).toMatch(/can deadlock/);
     expect(routingFunctions.dor.description).toMatch(/waits in its input frame/);
     expect(routingFunctions.deflection.description).toMatch(/deflected/);
   });

@@ -9,6 +9,7 @@ import type { InputIssue } from '../../sim-core/scenario/issues';
 import { applyOverrides } from '../../sim-core/scenario/overrides';
 import { parseScenario } from '../../sim-core/scenario/parse';
 import { VIEW_NAMES, type ViewName } from '../../sim-core/scenario/schema';
+import { findBuiltin } from '../../scenarios/index';
 import {
   decodeLink,
   encodeLink,
@@ -297,5 +298,28 @@ describe('applyOverrides', () => {
       },
     });
     expect(doc).toEqual({ system: { nodes: 2 }, title: 't' });
+  });
+});
+
+describe('the fidelity audit’s settings travel in a link and are validated', () => {
+  it.each([
+    ['cranium-ni-designs', 'system.variant=M2', true],
+    ['cranium-ni-designs', 'system.variantCase=worst', true],
+    ['cranium-ni-designs', 'system.ni=ideal-nomem', true],
+    ['cranium-ni-designs', 'system.variant=M9', false],
+    ['chaos-vs-dor', 'system.router=minimal-no-escape', true],
+    ['cni-remote-pingpong', 'system.bus=cache', false],
+  ] as const)('%s with %s', (id, set, valid) => {
+    const link = decoded(`#v1?b=${id}&set=${encodeURIComponent(set)}`);
+    expect(link.source.kind).toBe('builtin');
+    if (link.source.kind !== 'builtin') return;
+    const builtin = findBuiltin(link.source.id);
+    expect(builtin, id).toBeDefined();
+    const applied = applyOverrides(builtin!.doc, link.source.overrides);
+    expect(applied.ok).toBe(true);
+    if (!applied.ok) return;
+    const parsed = parseScenario(applied.value);
+    expect(parsed.ok, JSON.stringify(parsed.ok ? null : parsed.error)).toBe(valid);
+    if (!parsed.ok) expect(parsed.error[0]!.path).toMatch(/^system\./);
   });
 });

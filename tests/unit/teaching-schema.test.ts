@@ -97,9 +97,16 @@ describe('the built-in assignments', () => {
     for (const a of builtinAssignments) expect(a.file).toBe(`${a.id}.json`);
   });
 
-  it('span coherence, coherent NIs, the torus, Cranium and EDT', () => {
+  it('span coherence, coherent NIs, the torus, Cranium, EDT and FLASH', () => {
     const topics = new Set(builtinAssignments.map((a) => (a.doc as { topic: string }).topic));
-    expect([...topics].sort()).toEqual(['coherence', 'coherent-ni', 'cranium', 'edt', 'torus']);
+    expect([...topics].sort()).toEqual([
+      'coherence',
+      'coherent-ni',
+      'cranium',
+      'edt',
+      'flash',
+      'torus',
+    ]);
   });
 
   it.each(builtinAssignments.map((a) => [a.id]))('%s parses and mixes question kinds', (id) => {

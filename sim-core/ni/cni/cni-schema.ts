@@ -8,7 +8,7 @@ import { PROTOCOL_NAMES, type ProtocolName } from '../../memory/protocols';
 import type { ModelSchema, ModelScenario } from '../../model';
 import { choice, intIn } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
-import { NI_KIND_NAMES, NI_KINDS } from './config';
+import { BUS_KINDS, NI_KIND_NAMES, NI_KINDS } from './config';
 import { NETWORK_KIND_NAMES } from '../../net/networks';
 
 /** Messaging-layer cycles per network message (half at each end), calibrated in docs/fidelity/cni.md. */
@@ -28,7 +28,7 @@ const cniSystem = z.strictObject({
   kind: z.literal('cni'),
   nodes: intIn(1, 16).default(2),
   ni: choice(NI_KIND_NAMES).default('CNI16Q'),
-  bus: choice(['memory', 'io']).default('memory'),
+  bus: choice(BUS_KINDS).default('memory'),
   protocol: choice(PROTOCOL_NAMES as [ProtocolName, ...ProtocolName[]]).default('MOESI'),
   costs: cniCosts.default({}),
   optimisations: z
@@ -130,7 +130,9 @@ export const cniSchema: ModelSchema<CniSystemOut, CniWorkloadOut> = {
     if (ni && !ni.buses.includes(system.bus))
       issue(
         ['system', 'bus'],
-        `${system.ni} needs the memory bus: its queue is homed in main memory, and a device behind an I/O bridge cannot coherently cache main memory (seed 000 §2.4)`,
+        system.bus === 'cache'
+          ? `${system.ni} cannot sit on the cache bus: only NI2w's uncached registers do (seed 000 Table 2, Figs. 6c and 7c)`
+          : `${system.ni} needs the memory bus: its queue is homed in main memory, and a device behind an I/O bridge cannot coherently cache main memory (seed 000 §2.4)`,
       );
     const w = sc.workload.messages;
     const nodes = system.nodes;

@@ -10,7 +10,16 @@ import { blocksSpanned, wordsSpanned, type BlockGeometry } from '../../node/bus/
 export const NI_KIND_NAMES = ['NI2w', 'CNI4', 'CNI16Q', 'CNI512Q', 'CNI16Qm'] as const;
 export type NiKindName = (typeof NI_KIND_NAMES)[number];
 
-export type BusKind = 'memory' | 'io';
+/** Where the NI sits (Table 2's three columns; the cache bus only for NI2w, Figs. 6c/7c). */
+export const BUS_KINDS = ['memory', 'io', 'cache'] as const;
+export type BusKind = (typeof BUS_KINDS)[number];
+
+/** How a bus is named in words (menus, the machine line). */
+export const BUS_NAMES: Readonly<Record<BusKind, string>> = {
+  memory: 'memory bus',
+  io: 'I/O bus',
+  cache: 'cache bus',
+};
 
 /** How the processor and the device exchange a message: the three mechanisms of the paper. */
 export type NiMechanism = 'uncached-registers' | 'cdr' | 'queue';
@@ -55,7 +64,9 @@ export const NI_KINDS: Readonly<Record<NiKindName, NiKind>> = {
     queueBlocks: 0,
     deviceCacheBlocks: 0,
     receiveHome: 'device',
-    buses: ['memory', 'io'],
+    // On the cache bus its uncached accesses cost 4 cycles (Table 2); the CNIs need the bus
+    // coherence of the memory or I/O bus.
+    buses: ['memory', 'io', 'cache'],
     autoOverflow: false,
     virtualPolling: 'off',
   },

@@ -13,7 +13,7 @@ import { cniConfigOf } from './cni-config-of';
 import { cniSchema, type CniSystemOut, type CniWorkloadOut } from './cni-schema';
 import { cniSweepPlan, cniSweepPoint, type CniSweepRequest } from './cni-sweep';
 import { CniSystem } from './cni-system';
-import { NI_KINDS } from './config';
+import { BUS_NAMES, NI_KINDS } from './config';
 
 export interface CniTypes {
   kind: 'cni';
@@ -76,7 +76,7 @@ export const cniModel: ModelModule<CniTypes> = {
   }),
   /** "2 nodes · CNI16Q · memory bus · MOESI"; a local queue joins two processors, with no NI. */
   describe({ system, workload }) {
-    const bus = system.bus === 'io' ? 'I/O bus' : 'memory bus';
+    const bus = BUS_NAMES[system.bus];
     const w = workload.messages;
     if (w.kind === 'local-queue')
       return `1 node · two processors and a local queue of ${w.slots} slots · ${bus} · ${system.protocol}`;
@@ -88,6 +88,13 @@ export const cniModel: ModelModule<CniTypes> = {
   vocabularies: [cniVocabulary],
   quiet: narrateQuietCni,
   capabilities: {
+    /** Cycles are the 200 MHz processor's; the memory bus runs at 100 MHz, the I/O bus at 50. */
+    clocks: () => ({
+      cycleDomain: 'cpu',
+      cpuHz: 200e6,
+      systemHz: 100e6,
+      source: '000 L733-751 (I/O bus 50 MHz)',
+    }),
     sweeps: {
       /** Every NI that fits the bus at every message size: Fig. 6's round trip or Fig. 7's bandwidth. */
       'message-size': (scenario, request: CniSweepRequest) =>

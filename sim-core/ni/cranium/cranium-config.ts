@@ -36,6 +36,10 @@ export interface CraniumTiming {
   cacheHit: number;
   /** A load that misses: the line comes over the memory bus (the queue flag's poll, L2654). */
   cacheMiss: number;
+  /** Least cycles between a node's successive packet payload reads (Table 6.4's variants; 0: none). */
+  sendGap: number;
+  /** Least cycles between a node's successive packet payload writes (Table 6.4's M2; 0: none). */
+  receiveGap: number;
 }
 
 /** The three memory systems of the thesis (digest §D.4); Table 6.1 uses the ADU bus. */
@@ -58,22 +62,34 @@ export const DEFAULT_TIMING: CraniumTiming = {
   queueHeaderLine: 5,
   cacheHit: 1,
   cacheMiss: 10,
+  sendGap: 0,
+  receiveGap: 0,
   ...MEMORY_MODELS.adu,
 };
 
-/**
- * The "ideal NI with memory" of Table 6.1: no FIFOs, no header decode, no test and branch
- * (L1363). The thesis's throughput ratios (60%, 80%, 95% of ideal) are against it.
- */
-export const IDEAL_TIMING: CraniumTiming = {
-  ...DEFAULT_TIMING,
+/** The "ideal NI with memory" of Table 6.1: no FIFOs, no header decode, no test and branch (L1363). */
+const IDEAL_WITH_MEMORY = {
   testBranch: 0,
   outboxFifo: 0,
   linkEntry: 0,
   inboxFifo: 0,
   decode: 0,
   slotWait: 0,
-};
+} as const satisfies Partial<CraniumTiming>;
+
+/**
+ * Table 6.1's NIs (`system.ni`), as what each takes away from Cranium's timing, applied after the
+ * memory model. The thesis's throughput ratios (60%, 80%, 95% of ideal) are against `ideal`;
+ * `ideal-nomem` (L1344, L1363) also moves no data through memory: the payload goes straight
+ * between registers and the link.
+ */
+export const NI_TIMINGS = {
+  cranium: {},
+  ideal: IDEAL_WITH_MEMORY,
+  'ideal-nomem': { ...IDEAL_WITH_MEMORY, firstPhit: 0, payloadWrite: 0, lineOccupancy: 0 },
+} as const satisfies Record<string, Partial<CraniumTiming>>;
+export type NiTimingName = keyof typeof NI_TIMINGS;
+export const NI_TIMING_NAMES = Object.keys(NI_TIMINGS) as [NiTimingName, ...NiTimingName[]];
 
 /** How a DMA write treats a line the processor caches (digest §C.14, L1202). */
 export type DmaCoherence = 'invalidate' | 'update' | 'simulator';

@@ -124,6 +124,8 @@ export function initialState(
       dmaReads: [],
       inbox: [],
       memoryFree: 0,
+      sendGapUntil: 0,
+      receiveGapUntil: 0,
       queues: Object.fromEntries(
         QUEUE_NAMES.map((q) => {
           const begin = queueFrame * cfg.pageBytes;

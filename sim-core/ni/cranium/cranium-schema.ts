@@ -8,7 +8,9 @@ import { ROUTER_NAMES } from '../../network/routing';
 import { TRAFFIC_PATTERNS } from '../../network/traffic';
 import { choice, intIn } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
+import { NI_TIMING_NAMES } from './cranium-config';
 import { QUEUE_NAMES } from './queue-names';
+import { CRANIUM_VARIANT_NAMES, VARIANT_CASES } from './variants';
 
 const channel = intIn(0, 63);
 const handle = intIn(0, 32_767);
@@ -89,6 +91,8 @@ const timing = z.strictObject(
       'lineOccupancy',
       'cacheHit',
       'cacheMiss',
+      'sendGap',
+      'receiveGap',
     ].map((k) => [k, intIn(0, 10_000).optional()]),
   ),
 );
@@ -106,8 +110,14 @@ export const craniumSystem = z.strictObject({
   router: choice(ROUTER_NAMES).default('chaos'),
   multiQueue: intIn(1, 16).default(5),
   decisionCycles: intIn(2, 16).default(4),
-  /** `ideal`: Table 6.1's ideal NI with memory (no FIFOs, decode, test and branch). */
-  ni: choice(['cranium', 'ideal']).default('cranium'),
+  /**
+   * `ideal`: Table 6.1's ideal NI with memory (no FIFOs, decode, test and branch); `ideal-nomem`:
+   * its ideal NI without memory (data straight between registers and the link).
+   */
+  ni: choice(NI_TIMING_NAMES).default('cranium'),
+  /** Table 6.4's emulations of simpler NIs (variants.ts), at its best or worst case. */
+  variant: choice(CRANIUM_VARIANT_NAMES).default('cranium'),
+  variantCase: choice(VARIANT_CASES).default('best'),
   memory: choice(['adu', 'meerkat', 'optimistic']).default('adu'),
   timing: timing.default({}),
   pageBytes: powerOfTwo(1024, 131_072).default(8192),
@@ -189,7 +199,28 @@ export const craniumSchema: ModelSchema<CraniumSystemOut, CraniumWorkloadOut> = 
   },
 };
 
-/** Cross-field checks: nodes exist, handles and lines fit the page, channels exist. */
+type Instruction = CraniumWorkloadOut['nodes'][number]['program'][number];
+
+/**
+ * What a Table 6.4 variant takes away that a program cannot do without (or null). The same API
+ * calls run on every variant, as the thesis rewrote Gauss's communication routines for each
+ * (L1739): under M1 a multi-packet send is the routine's one-packet sends, under M2 a recv is its
+ * per-packet notification and copy. Only M4's missing queue channels have no stand-in.
+ */
+const VARIANT_LACKS: Record<CraniumSystemOut['variant'], (ins: Instruction) => string | null> = {
+  cranium: () => null,
+  M1: () => null,
+  // A recv under M2 stands for the communication routine's loop: notified per packet, it copies.
+  M2: () => null,
+  M3: () => null,
+  M4: (ins) =>
+    (ins.op === 'send' && ins.queue) ||
+    ((ins.op === 'pollQueue' || ins.op === 'advanceQueue') && ins.queue === 'user')
+      ? 'queue channels: receive with recv'
+      : null,
+};
+
+/** Cross-field checks: nodes exist, handles and lines fit the page, channels exist, the variant has what the program uses. */
 function checkCranium(
   system: CraniumSystemOut,
   workload: CraniumWorkloadOut,
@@ -219,6 +250,9 @@ function checkCranium(
     );
     setup.program.forEach((ins, j) => {
       const p = [...at, 'program', j];
+      const missing = VARIANT_LACKS[system.variant](ins);
+      if (missing)
+        issue([...p, 'op'], `the ${system.variant} variant has no ${missing} (system.variant)`);
       if ('channel' in ins && ins.channel >= system.channels)
         issue(
           [...p, 'channel'],

@@ -124,6 +124,9 @@ export interface NiState {
   inbox: InboxEntry[];
   /** The NI's memory port is free from this cycle. */
   memoryFree: number;
+  /** The next packet's payload read, and write, may start from these cycles (timing.sendGap, receiveGap). */
+  sendGapUntil: number;
+  receiveGapUntil: number;
   queues: Record<QueueName, QueueState>;
   interrupts: InterruptRecord[];
   barrier: BarrierState;

@@ -9,7 +9,7 @@ import { summariseNetworkStats } from '../../network/network-summary';
 import { routerPhrase } from '../../network/routing';
 import {
   DEFAULT_TIMING,
-  IDEAL_TIMING,
+  NI_TIMINGS,
   MEMORY_MODELS,
   type CraniumConfig,
   type CraniumTiming,
@@ -27,6 +27,13 @@ import {
 } from './cranium-schema';
 import { CraniumSystem } from './cranium-system';
 import { instructionText } from './program';
+import { CRANIUM_VARIANTS, variantGaps } from './variants';
+
+const NI_PHRASES = {
+  cranium: 'Cranium NI',
+  ideal: 'ideal NI',
+  'ideal-nomem': 'ideal NI without memory',
+} as const satisfies Record<CraniumSystemOut['ni'], string>;
 
 export interface CraniumTypes {
   kind: 'cranium';
@@ -46,8 +53,10 @@ export function craniumConfigOf(scenario: CraniumScenario): CraniumConfig {
   const w = scenario.workload;
   const side = sys.attached ?? sys.k;
   const timing: CraniumTiming = {
-    ...(sys.ni === 'ideal' ? IDEAL_TIMING : DEFAULT_TIMING),
+    ...DEFAULT_TIMING,
     ...MEMORY_MODELS[sys.memory],
+    ...NI_TIMINGS[sys.ni],
+    ...variantGaps(sys.variant, sys.variantCase),
     ...(Object.fromEntries(
       Object.entries(sys.timing).filter(([, v]) => v !== undefined),
     ) as Partial<CraniumTiming>),
@@ -133,8 +142,12 @@ export const craniumModel: ModelModule<CraniumTypes> = {
   }),
   describe({ system }) {
     const side = system.attached ?? system.k;
-    const ni = system.ni === 'ideal' ? 'ideal NI' : 'Cranium NI';
-    return `${system.k}×${system.k} ${system.topology} · ${routerPhrase(system.router, true)} · ${ni} · ${system.memory.toUpperCase()} memory · ${system.scheduler.toUpperCase()} scheduler · ${side * side} nodes`;
+    const ni = NI_PHRASES[system.ni];
+    const variant =
+      system.variant === 'cranium'
+        ? ''
+        : ` · ${CRANIUM_VARIANTS[system.variant].label} (${system.variantCase} case)`;
+    return `${system.k}×${system.k} ${system.topology} · ${routerPhrase(system.router, true)} · ${ni}${variant} · ${system.memory.toUpperCase()} memory · ${system.scheduler.toUpperCase()} scheduler · ${side * side} nodes`;
   },
   settings: ({ system }) => ({ router: system.router, ni: system.ni, scheduler: system.scheduler }),
   summary,
@@ -155,7 +168,16 @@ export const craniumModel: ModelModule<CraniumTypes> = {
           : `Meanwhile ${background} move${background === 1 ? '' : 's'} of other processes' packets.`,
     };
   },
-  capabilities: { torus },
+  capabilities: {
+    torus,
+    /** One 100 MHz clock for the processor, the NI and the routers. */
+    clocks: () => ({
+      cycleDomain: 'system',
+      cpuHz: 100e6,
+      systemHz: 100e6,
+      source: '001 L1838, L2228',
+    }),
+  },
   predictions: [routerOutputOn(torus), craniumCount],
   derivedStats: {
     maxLatency: {

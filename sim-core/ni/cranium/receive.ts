@@ -122,8 +122,9 @@ function decide(ctx: CraniumCtx, node: NodeState, e: InboxEntry): void {
     e.slot = reserveEntry(ctx, node, ni.queues[dest.queue]);
     if (dest.error) interrupt(ctx, node, 'auto', dest.error, pkt.destChannel);
   }
-  const writeStart = Math.max(c + t.slotWait, ni.memoryFree);
+  const writeStart = Math.max(c + t.slotWait, ni.memoryFree, ni.receiveGapUntil);
   ni.memoryFree = writeStart + t.lineOccupancy * lines;
+  ni.receiveGapUntil = writeStart + t.receiveGap;
   e.writeEnd = writeStart + t.payloadWrite + (lines === 2 ? t.queueHeaderLine : 0);
   if (e.tailAt >= 0) e.doneAt = Math.max(e.writeEnd, e.tailAt + t.inboxFifo + 1);
   emit(ctx, {

@@ -52,9 +52,10 @@ export function schedule(ctx: CraniumCtx, node: NodeState): void {
   if (ch.phase !== 'active' || ni.flow !== 'NORMAL') return;
   // One payload read per packet, while the outbox has room and the memory port is free.
   const outbox = ctx.state.net.queues[node.node]!.length + ni.dmaReads.length;
-  if (outbox >= cfg.network.injectionQueue || ni.memoryFree > c) return;
+  if (outbox >= cfg.network.injectionQueue || ni.memoryFree > c || ni.sendGapUntil > c) return;
   if (ch.remaining - ch.pending <= 0) return;
   startRead(ctx, node, ch);
+  ni.sendGapUntil = c + t.sendGap;
   if (ch.remaining - ch.pending === 0) ni.sched.splice(at, 1);
   else if (SCHEDULERS[cfg.scheduler].rotate(ch)) ni.sched.push(...ni.sched.splice(at, 1));
 }

@@ -181,7 +181,7 @@ export const edtSchema: ModelSchema<EdtSystemOut, EdtWorkloadOut> = {
         issue(
           ['system', 'regions', name, 'base'],
           `registered region ${name} must start on a ${block}-byte block, got ${hex(r.base)}`,
-          'SCN011',
+          'SCN015',
         );
     }
     REGION_NAMES.forEach((a, i) =>
@@ -192,7 +192,7 @@ export const edtSchema: ModelSchema<EdtSystemOut, EdtWorkloadOut> = {
           issue(
             ['system', 'regions', b, 'base'],
             `registered region ${b} ${span(rb)} overlaps ${a} ${span(ra)}`,
-            'SCN011',
+            'SCN015',
           );
       }),
     );
@@ -200,7 +200,7 @@ export const edtSchema: ModelSchema<EdtSystemOut, EdtWorkloadOut> = {
       issue(
         ['system', 'regions', 'descriptors', 'bytes'],
         `the descriptors need two ${block}-byte blocks (a send and a receive descriptor), got ${regions.descriptors.bytes} bytes`,
-        'SCN011',
+        'SCN015',
       );
     const bytes = sc.workload.via.bytes;
     for (const name of ['send', 'recv'] as const)
@@ -208,7 +208,7 @@ export const edtSchema: ModelSchema<EdtSystemOut, EdtWorkloadOut> = {
         issue(
           ['workload', 'via', 'bytes'],
           `a ${bytes}-byte message does not fit the ${regions[name].bytes}-byte registered ${name} region (system.regions.${name}.bytes)`,
-          'SCN011',
+          'SCN015',
         );
   },
 };

@@ -4,7 +4,7 @@
  * CNI16Qm's queue is homed in main memory, which a device behind the I/O bridge cannot cache.
  * The lecture switches of the current NI (or of the local queue) sit behind Settings.
  */
-import { NI_KINDS, NI_KIND_NAMES } from '../../../sim-core/ni/cni/config';
+import { BUS_KINDS, BUS_NAMES, NI_KINDS, NI_KIND_NAMES } from '../../../sim-core/ni/cni/config';
 import type { Scenario } from '../../../sim-core/index';
 import { actions } from '../../state/store';
 import type { LoadSpec } from '../../worker/sim-api';
@@ -43,7 +43,9 @@ export function CniMenus({
           {NI_KIND_NAMES.map((name) => (
             <option key={name} value={name} disabled={!NI_KINDS[name].buses.includes(system.bus)}>
               {name} · {NI_KINDS[name].exposed}
-              {NI_KINDS[name].buses.includes(system.bus) ? '' : ' (memory bus only)'}
+              {NI_KINDS[name].buses.includes(system.bus)
+                ? ''
+                : ` (not on the ${BUS_NAMES[system.bus]})`}
             </option>
           ))}
         </select>
@@ -58,9 +60,12 @@ export function CniMenus({
           onChange={(e) => load({ bus: e.target.value }, 'Switching bus')}
         >
           <option value="memory">memory bus</option>
-          <option value="io" disabled={!NI_KINDS[system.ni].buses.includes('io')}>
-            I/O bus{NI_KINDS[system.ni].buses.includes('io') ? '' : ` (not with ${system.ni})`}
-          </option>
+          {BUS_KINDS.filter((b) => b !== 'memory').map((b) => (
+            <option key={b} value={b} disabled={!NI_KINDS[system.ni].buses.includes(b)}>
+              {BUS_NAMES[b]}
+              {NI_KINDS[system.ni].buses.includes(b) ? '' : ` (not with ${system.ni})`}
+            </option>
+          ))}
         </select>
       </label>
       {settings}

@@ -53,8 +53,9 @@ const METRICS: { value: CniMetric; label: string }[] = [
 const BUSES: Record<BusKind, { label: string; panel: string }> = {
   memory: { label: 'memory bus', panel: 'a' },
   io: { label: 'I/O bus', panel: 'b' },
+  cache: { label: 'cache bus', panel: 'c' },
 };
-const BUS_ORDER: readonly BusKind[] = ['memory', 'io'];
+const BUS_ORDER: readonly BusKind[] = ['memory', 'io', 'cache'];
 
 function figureTitle(req: CniSweepRequest): string {
   const { label, panel } = BUSES[req.bus];
@@ -229,7 +230,9 @@ export function CniSweepPanel() {
         The loaded scenario&rsquo;s machine runs with each NI in turn.{' '}
         {bus === 'io'
           ? 'CNI16Qm cannot sit on the I/O bus (its queue is homed in main memory, which a device behind the bridge cannot cache), so it is left out, as in the paper.'
-          : ''}
+          : bus === 'cache'
+            ? 'Only NI2w sits on the cache bus (its uncached loads and stores cost 4 cycles there); the paper draws it against CNI16Qm on the memory bus (Figs. 6c and 7c).'
+            : ''}
         {stale ? ' The chart shows the last sweep until you run this one.' : ''}
       </p>
       {failed.length > 0 && (

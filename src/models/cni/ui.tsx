@@ -3,7 +3,7 @@
  * bus and protocol menus with the lecture switches, its statistics and the Figs. 6-7 sweeps.
  */
 import type { CniTypes } from '../../../sim-core/ni/cni/module';
-import { NI_KINDS, NI_KIND_NAMES } from '../../../sim-core/ni/cni/config';
+import { BUS_KINDS, BUS_NAMES, NI_KINDS, NI_KIND_NAMES } from '../../../sim-core/ni/cni/config';
 import { systemOverrides, type ChoiceGroup } from '../../compare/choice-group';
 import { protocolChoices, ProtocolMenu } from '../../shell/ProtocolMenu';
 import type { ModelUi } from '../model-ui';
@@ -15,8 +15,6 @@ import { CniSweepPanel } from './CniSweepPanel';
 import { QueueView } from './queue/QueueView';
 import { CniBusStatsTable } from './stats/CniBusStatsTable';
 import { CniStatsTable } from './stats/CniStatsTable';
-
-const BUS_NAMES = { memory: 'memory bus', io: 'I/O bus' } as const;
 
 export const cniUi: ModelUi<CniTypes> = {
   kind: 'cni',
@@ -59,9 +57,11 @@ export const cniUi: ModelUi<CniTypes> = {
         key: 'bus',
         label: 'Bus',
         current: system.bus,
-        choices: (['memory', 'io'] as const)
-          .filter((bus) => NI_KINDS[system.ni].buses.includes(bus))
-          .map((bus) => ({ key: bus, label: BUS_NAMES[bus], overrides: systemOverrides({ bus }) })),
+        choices: BUS_KINDS.filter((bus) => NI_KINDS[system.ni].buses.includes(bus)).map((bus) => ({
+          key: bus,
+          label: BUS_NAMES[bus],
+          overrides: systemOverrides({ bus }),
+        })),
       });
     }
     for (const s of switchesFor(system.ni, local)) {

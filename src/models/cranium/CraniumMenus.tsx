@@ -1,16 +1,31 @@
 /**
  * The switches the Cranium lectures ask for, on the same programs: the NI's scheduler (F11),
- * its memory system (F8), how DMA treats cached lines (F12) and warm channels (F7).
+ * its memory system (F8), how DMA treats cached lines (F12), warm channels (F7), and the NI
+ * design (Table 6.4's variants, from their registry, at their best or worst case).
  */
 import type { Scenario } from '../../../sim-core/index';
 import { actions } from '../../state/store';
 import type { LoadSpec } from '../../worker/sim-api';
 import { withSystem } from '../../shell/with-system';
 import { useLock } from '../../teaching/assignment-store';
+import { CRANIUM_VARIANTS, CRANIUM_VARIANT_NAMES } from '../../../sim-core/ni/cranium/variants';
 
 type CraniumSystem = Extract<Scenario['system'], { kind: 'cranium' }>;
 
 export const MENUS = [
+  {
+    field: 'variant',
+    label: 'NI design',
+    options: CRANIUM_VARIANT_NAMES.map((v) => [v, CRANIUM_VARIANTS[v].label] as const),
+  },
+  {
+    field: 'variantCase',
+    label: 'Case',
+    options: [
+      ['best', 'best'],
+      ['worst', 'worst'],
+    ],
+  },
   {
     field: 'scheduler',
     label: 'Scheduler',

@@ -15,6 +15,7 @@ import type { SeriesStyle } from '../../d3/sweep-chart';
 const ROUTER_LOOKS: Record<RouterKind, Omit<SeriesStyle, 'name'>> = {
   chaos: { colour: '#D55E00', dash: null, shape: symbolCircle },
   minimal: { colour: '#009E73', dash: '2 5', shape: symbolTriangle },
+  'minimal-no-escape': { colour: '#E69F00', dash: '6 3 1 3', shape: symbolStar },
   dor: { colour: '#0072B2', dash: '9 5', shape: symbolSquare },
   deflection: { colour: '#CC79A7', dash: '12 4 2 4', shape: symbolDiamond },
 };

@@ -8,6 +8,7 @@
 import { scaleLinear } from 'd3';
 import { useState } from 'react';
 import type { CniNodeView, TxnView } from '../../../../sim-core/ni/cni/cni-frame';
+import { BUS_NAMES, type BusKind } from '../../../../sim-core/ni/cni/config';
 import { txnText } from '../../../d3/cni-text';
 import { actions } from '../../../state/store';
 import { BusCounters } from './BusCounters';
@@ -22,7 +23,7 @@ const BAR_H = 28;
 const AXIS_Y = BAR_Y + BAR_H + 4;
 const HEIGHT = AXIS_Y + 18;
 
-const busName = (kind: string) => (kind === 'io' ? 'I/O bus' : 'memory bus');
+const busName = (kind: BusKind) => BUS_NAMES[kind];
 
 export function BusGantt({
   node,

@@ -1,10 +1,11 @@
 /** Each node's bus: how busy it was, what it carried by kind, NACKs and head-pointer refreshes. */
 import { CNI_TXN_KINDS } from '../../../../sim-core/ni/cni/cni-state';
 import type { CniStats } from '../../../../sim-core/ni/cni/cni-frame';
+import { BUS_NAMES } from '../../../../sim-core/ni/cni/config';
 import { percent } from '../../../views/stats/format';
 
 export function CniBusStatsTable({ stats }: { stats: CniStats }) {
-  const bus = stats.bus === 'io' ? 'I/O bus' : 'memory bus';
+  const bus = BUS_NAMES[stats.bus];
   return (
     <table className="vt-table stats-table" data-testid="stats-cni-buses">
       <caption>Buses</caption>

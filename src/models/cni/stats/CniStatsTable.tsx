@@ -1,5 +1,6 @@
 /** The coherent-NI model's counters at the current cycle: messages, latency, bandwidth, cost. */
 import type { CniStats } from '../../../../sim-core/ni/cni/cni-frame';
+import { BUS_NAMES } from '../../../../sim-core/ni/cni/config';
 import { KeyValueTable } from '../../../views/stats/KeyValueTable';
 import { percent } from '../../../views/stats/format';
 
@@ -12,7 +13,7 @@ export function CniStatsTable({ stats }: { stats: CniStats }) {
   const m = stats.messages;
   const bw = stats.bandwidth;
   const rows: [string, string][] = [
-    ['network interface', `${stats.ni} on the ${stats.bus === 'io' ? 'I/O' : 'memory'} bus`],
+    ['network interface', `${stats.ni} on the ${BUS_NAMES[stats.bus]}`],
     ['network messages sent / delivered / lost', `${m.sent} / ${m.delivered} / ${m.lost}`],
     ['payload delivered', `${m.payloadBytes} B`],
     [

@@ -1,0 +1,128 @@
+/**
+ * The FLASH model as a plug-in (seed 003; round2-spec §B2): MAGIC's handlers, the block transfer,
+ * local and global coherence, address validity; on the pipe of 22 cycles at 400 MB/s by default.
+ */
+import type { ModelModule } from '../../model';
+import { phaseVocabulary } from '../../ledger/phase-narrate';
+import type { FlashConfig } from './flash-config';
+import { planTransfer } from './flash-config';
+import { resolveCosts, type CostName } from './flash-costs';
+import type { FlashModelEvent } from './flash-events';
+import type { FlashFrame, FlashStats } from './flash-frame';
+import { flashMeta, type FlashMeta } from './flash-meta';
+import { flashVocabulary, narrateQuietFlash } from './flash-narrate';
+import {
+  flashSchema,
+  type FlashOp,
+  type FlashScenario,
+  type FlashSystemOut,
+  type FlashWorkloadOut,
+} from './flash-schema';
+import { FlashSystem } from './flash-system';
+import { bottleneck, nextHandler } from './flash-predictions';
+import { FLASH_DIRECTORY } from './directory';
+import { FLASH_CLOCKS, summariseFlash } from './flash-summary';
+
+export interface FlashTypes {
+  kind: 'flash';
+  system: FlashSystemOut;
+  workload: FlashWorkloadOut;
+  config: FlashConfig;
+  instance: FlashSystem;
+  frame: FlashFrame;
+  stats: FlashStats;
+  meta: FlashMeta;
+  event: FlashModelEvent;
+}
+
+/**
+ * Each node's program: the scenario's, or, when it gives none, the seed's set-up [003 L84]: every
+ * receive posted first, then (after 200 cycles, long enough for the credit to arrive) the sends.
+ */
+function programsOf(sc: FlashScenario): FlashOp[][] {
+  const { transfers, cpus: programs } = sc.workload;
+  return Array.from({ length: sc.system.nodes }, (_, node) => {
+    const given = programs.filter((p) => p.node === node);
+    if (programs.length) return given.flatMap((p) => p.ops);
+    const recvs = transfers.flatMap((t, i): FlashOp[] =>
+      t.to === node ? [{ op: 'recv', transfer: i }] : [],
+    );
+    const sends = transfers.flatMap((t, i): FlashOp[] =>
+      t.from === node ? [{ op: 'send', transfer: i }] : [],
+    );
+    return [...recvs, ...(sends.length ? [{ op: 'compute' as const, cycles: 400 }, ...sends] : [])];
+  });
+}
+
+export function flashConfigOf(sc: FlashScenario): FlashConfig {
+  const sys = sc.system;
+  return {
+    nodes: sys.nodes,
+    handler: sys.handler,
+    chunk: sys.chunk,
+    coherence: sys.coherence,
+    addressValidity: sys.addressValidity,
+    network: { ...sys.network },
+    queues: { ...sys.queues },
+    dataBuffers: sys.dataBuffers,
+    maxOps: sys.maxOps,
+    inbox: sys.inbox,
+    costs: resolveCosts(sys.costs as Partial<Record<CostName, number>>),
+    transfers: sc.workload.transfers.map(planTransfer),
+    programs: programsOf(sc),
+    watchdog: sc.checks.stallWatchdog,
+    checkInvariants: sc.checks.invariants,
+    seed: sc.seed,
+  };
+}
+
+const handlerWords = (sys: FlashSystemOut) =>
+  sys.handler === 'naive'
+    ? 'loop-until-done handler'
+    : sys.chunk === 1
+      ? 'handler O'
+      : `chunked handler C${sys.chunk}`;
+
+export const flashModel: ModelModule<FlashTypes> = {
+  kind: 'flash',
+  topics: [{ name: 'flash', heading: 'FLASH', short: 'FLASH' }],
+  schema: flashSchema,
+  views: ['notes', 'magic', 'handler', 'transfer', 'records', 'phases', 'protocol', 'log', 'stats'],
+  defaultViews: ['notes', 'magic', 'handler', 'transfer', 'log', 'stats'],
+  configOf: flashConfigOf,
+  create: (config) => new FlashSystem(config),
+  meta: (config, instance) => flashMeta(config, instance.programs),
+  describe: ({ system }) =>
+    `${system.nodes} FLASH nodes · MAGIC with ${handlerWords(system)} · ${system.network.kind === 'pipe' ? `pipe ${system.network.latency} cycles, ${system.network.bytesPerCycle} B/cycle` : 'torus'} · ${system.network.lanes === 2 ? 'request and reply lanes' : 'one lane'} · ${system.addressValidity}`,
+  settings: ({ system }) => ({
+    handler: system.handler,
+    chunk: system.chunk,
+    network: system.network.kind,
+    lanes: system.network.lanes,
+  }),
+  summary: summariseFlash,
+  vocabularies: [flashVocabulary, phaseVocabulary],
+  quiet: narrateQuietFlash,
+  /** Each handler step's ledger slice is drawn, not told; Table 1's phases are told. */
+  foreground: (events) => ({
+    told: events.filter((e) => e.kind !== 'phase' || e.part !== null),
+    aside: null,
+  }),
+  capabilities: {
+    clocks: () => FLASH_CLOCKS,
+    phases: { figure: 'Table 1 and Figs. 8-9 [003 L84, L113-137]' },
+    protocol: () => FLASH_DIRECTORY,
+    blockBytes: () => 128,
+  },
+  predictions: [nextHandler, bottleneck],
+  derivedStats: {
+    transferCycles: {
+      desc: 'FLASH: cycles of the first transfer, from the command sequence to the receiver’s clean-up (−1 if unfinished)',
+      of: ({ stats }) => stats.transfers[0]?.cycles ?? null,
+    },
+    perLine: {
+      desc: 'FLASH: the first transfer’s marginal cycles a line (the component stream’s interval)',
+      of: ({ stats }) => stats.transfers[0]?.perLine ?? null,
+    },
+  },
+};

@@ -3,6 +3,7 @@ import { useEffect, type CSSProperties } from 'react';
 import { Header } from './shell/Header';
 import { HelpOverlay } from './shell/HelpOverlay';
 import { Narration } from './shell/Narration';
+import { StallNotice } from './shell/StallNotice';
 import { ProblemBanner } from './shell/ProblemBanner';
 import { ScenarioIntro } from './shell/ScenarioIntro';
 import { handleShortcut } from './shell/shortcuts';
@@ -93,6 +94,7 @@ export function App() {
           <LectureBar />
           <Paced>
             <Narration />
+            <StallNotice />
           </Paced>
           {embed ? null : <PredictBar />}
           <PredictCard />

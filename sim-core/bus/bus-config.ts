@@ -18,4 +18,6 @@ export interface BusSystemConfig {
   initialMemory: { addr: number; value: number }[];
   seed: number;
   checkInvariants: boolean;
+  /** Quiet cycles (no instruction retiring) before a stall is reported. */
+  stallWatchdog: number;
 }

@@ -54,6 +54,8 @@ export interface BusSystemState {
   /** The sequential reference: word address → value of the most recent store. */
   reference: Record<number, number>;
   halted: boolean;
+  /** Cycles in a row with a program unfinished and no instruction retiring (bus-liveness.ts). */
+  quiet: number;
   busStats: {
     busyCycles: number;
     transactions: Record<BusTxnKind, number>;
@@ -119,6 +121,7 @@ export function initialBusState(
     memory,
     reference: { ...image },
     halted: false,
+    quiet: 0,
     busStats: {
       busyCycles: 0,
       transactions: { RD: 0, RDX: 0, INV: 0, WB: 0 },

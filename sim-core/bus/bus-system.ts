@@ -15,7 +15,7 @@
  *      bus-arbiter.ts).
  *   5. Invariants (bus-invariants.ts): single writer or many readers per block; every valid copy
  *      holds the value of the most recent store to each word (against a sequential reference
- *      memory).
+ *      memory); the progress watchdog (bus-liveness.ts).
  *   6. Halt when every program has finished and the bus is idle.
  * A transaction granted at c with occupancy k keeps the bus busy for cycles c … c+k−1 and
  * completes in step 1 of cycle c+k, so the next grant can happen in that same cycle.
@@ -32,6 +32,7 @@ import type { BusCtx } from './bus-context';
 import type { BusModelEvent } from './bus-events';
 import type { BusFrame, BusSystemStats } from './bus-frame';
 import { checkInvariants } from './bus-invariants';
+import { retiredCount, watchPrograms } from './bus-liveness';
 import { initialBusState, memoryImage, type BusSystemState } from './bus-state';
 import { busFrame, busStats } from './bus-view';
 import { runProcessor } from './processors';
@@ -81,12 +82,14 @@ export class BusSystem {
     const s = ctx.state;
     s.cycle += 1;
     if (s.halted) return ctx.events;
+    const retired = retiredCount(s);
     completeTransaction(ctx); // 1
     arbitrate(ctx); // 2
     for (const p of s.procs) runProcessor(ctx, p); // 3
     driveWires(ctx); // 4
     if (s.bus.current) s.busStats.busyCycles += 1;
     if (this.cfg.checkInvariants) checkInvariants(ctx); // 5
+    watchPrograms(ctx, retired);
     // 6
     if (busIdle(s) && s.procs.every((p) => p.done)) {
       s.halted = true;

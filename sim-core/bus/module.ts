@@ -70,6 +70,7 @@ export const busModel: ModelModule<BusTypes> = {
       initialMemory: scenario.memory,
       seed: scenario.seed,
       checkInvariants: scenario.checks.invariants,
+      stallWatchdog: scenario.checks.stallWatchdog,
     };
   },
   create: (config) => new BusSystem(config),

@@ -1,4 +1,4 @@
-/** Events any model may emit: a broken invariant, and the end of the run. */
+/** Events any model may emit: a broken invariant, a run that stopped making progress, the end. */
 
 export type CommonEventBody =
   | {
@@ -6,6 +6,18 @@ export type CommonEventBody =
       rule: 'single-writer' | 'data-value' | 'protocol' | 'conservation' | 'delivery' | 'capacity';
       block: number;
       detail: string;
+    }
+  | {
+      /**
+       * The model's progress watchdog (kernel/watchdog.ts): `quietCycles` cycles in a row with
+       * work outstanding and no progress, reported once per quiet spell. The run goes on.
+       */
+      kind: 'sim.stall';
+      quietCycles: number;
+      /** What did not happen, in the model's words: "no message has taken a step". */
+      progress: string;
+      /** What is outstanding and where it waits. */
+      waiting: string;
     }
   | {
       kind: 'sim.halt';

@@ -180,7 +180,7 @@ const held = (to: (from: number) => number | null): boolean => {
   return from !== undefined && forwardGate !== null && forwardGate(from, to(from));
 };
 
-/** The cycle of the first `net.stall` in cycles from+1 … to of a log ordered by cycle, or null. */
+/** The cycle of the first stall (the torus's or a model's watchdog) in cycles from+1 … to, or null. */
 function firstStall(log: readonly SimEvent[], from: number, to: number): number | null {
   let lo = 0;
   let hi = log.length;
@@ -190,7 +190,7 @@ function firstStall(log: readonly SimEvent[], from: number, to: number): number 
     else hi = mid;
   }
   for (let i = lo; i < log.length && log[i]!.cycle <= to; i++)
-    if (log[i]!.kind === 'net.stall') return log[i]!.cycle;
+    if (log[i]!.kind === 'net.stall' || log[i]!.kind === 'sim.stall') return log[i]!.cycle;
   return null;
 }
 
@@ -309,7 +309,7 @@ export const actions = {
       useApp.setState({ playing: false });
       return;
     }
-    // Play stops at a watchdog stall (a deadlock), which the torus view then shows.
+    // Play stops at a watchdog stall (a deadlock): the narration names it, the torus view rings it.
     const stall = firstStall(useApp.getState().log, view.cycle, view.cycle + cycles);
     if (stall !== null) useApp.setState({ playing: false });
     await navigate({ kind: 'seek', cycle: stall ?? view.cycle + cycles });

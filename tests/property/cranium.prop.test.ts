@@ -9,124 +9,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../sim-core/kernel/clone';
-import { QUEUE_NAMES } from '../../sim-core/ni/cranium/queue-names';
-import { CraniumSystem } from '../../sim-core/ni/cranium/cranium-system';
-import { parseScenario } from '../../sim-core/scenario/parse';
-import type { ScenarioInput } from '../../sim-core/scenario/schema';
-import type { CraniumScenario } from '../../sim-core/ni/cranium/cranium-schema';
-import { craniumConfigOf } from '../../sim-core/ni/cranium/module';
+import type { CraniumSystem } from '../../sim-core/ni/cranium/cranium-system';
 import type { SimEventBody } from '../../sim-core/trace/events';
+import {
+  badMachine,
+  badScenario,
+  craniumSystem,
+  LINES,
+  messageMachine,
+  messageScenario,
+  plan,
+  type BadMachine,
+  type MessageMachine,
+} from '../../tools/soak/cranium';
 
-const LINES = 256; // an 8 KB page of 32-byte lines
-const FIRST_SEND_CHANNEL = 2;
-
-const message = fc.record({
-  packets: fc.integer({ min: 1, max: 24 }),
-  queue: fc.boolean(),
-  start: fc.integer({ min: 0, max: LINES - 1 }),
-  priority: fc.boolean(),
-});
-
-const machine = fc.record({
-  k: fc.integer({ min: 3, max: 5 }),
-  senders: fc.array(fc.array(message, { minLength: 1, maxLength: 3 }), {
-    minLength: 1,
-    maxLength: 3,
-  }),
-  scheduler: fc.constantFrom('fcfs', 'rr', 'prr', 'alpha'),
-  memory: fc.constantFrom('adu', 'meerkat', 'optimistic'),
-  background: fc.double({ min: 0, max: 0.3, noNaN: true }),
-  smallQueue: fc.boolean(),
-  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-});
-type Machine = typeof machine extends fc.Arbitrary<infer T> ? T : never;
-
-/** Each message with its sender node, send channel and (for auto-receive) receive channel. */
-function plan(m: Machine) {
-  let recv = 0;
-  return m.senders.flatMap((msgs, i) =>
-    msgs.map((x, j) => ({
-      ...x,
-      node: i + 1,
-      channel: FIRST_SEND_CHANNEL + j,
-      buffer: j + 1,
-      recv: x.queue ? -1 : recv++,
-    })),
-  );
-}
-
-/**
- * Senders 1…n each send their messages to node 0 on several channels at once, then wait for all;
- * node 0 posts its receives before a barrier, waits for each, then takes the queued packets.
- */
-function scenario(m: Machine): ScenarioInput {
-  const msgs = plan(m);
-  const queued = msgs.filter((x) => x.queue).reduce((a, x) => a + x.packets, 0);
-  const auto = msgs.filter((x) => !x.queue);
-  const receiver = [
-    ...auto.map((x) => ({
-      op: 'recv',
-      channel: x.recv,
-      from: x.node,
-      remoteChannel: x.channel,
-      buffer: x.recv + 1,
-      packets: x.packets,
-    })),
-    { op: 'barrier' },
-    ...auto.map((x) => ({ op: 'waitRecv', channel: x.recv })),
-    ...(queued ? [{ op: 'pollQueue', count: queued }] : []),
-  ];
-  return {
-    version: 1,
-    id: 'prop',
-    title: 'prop',
-    topic: 'cranium',
-    seed: m.seed,
-    system: {
-      kind: 'cranium',
-      k: m.k,
-      scheduler: m.scheduler,
-      memory: m.memory,
-      // Small queues overflow; the property then checks FREEZE, not completion.
-      queueEntries: { user: m.smallQueue ? 2 : Math.max(2, queued + 1) },
-    },
-    workload: {
-      nodes: [
-        { node: 0, buffers: auto.map((x) => ({ handle: x.recv + 1 })), program: receiver },
-        ...m.senders.map((sent, i) => {
-          const mine = msgs.filter((x) => x.node === i + 1);
-          return {
-            node: i + 1,
-            buffers: sent.map((_, j) => ({ handle: j + 1 })),
-            program: [
-              { op: 'barrier' },
-              ...mine.map((x) => ({
-                op: 'send',
-                channel: x.channel,
-                to: 0,
-                remoteChannel: x.queue ? 0 : x.recv,
-                buffer: x.buffer,
-                packets: x.packets,
-                start: x.start,
-                queue: x.queue,
-                priority: x.priority,
-              })),
-              ...mine.map((x) => ({ op: 'waitSend', channel: x.channel })),
-            ],
-          };
-        }),
-      ],
-      ...(m.background > 0 ? { background: { load: m.background, until: 400 } } : {}),
-    },
-    limits: { maxCycles: 20_000 },
-    checks: { stallWatchdog: 100_000 },
-  } as ScenarioInput;
-}
-
-function build(m: Machine): CraniumSystem {
-  const parsed = parseScenario(scenario(m));
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
-  return new CraniumSystem(craniumConfigOf(parsed.value as CraniumScenario));
+function build(m: MessageMachine): CraniumSystem {
+  return craniumSystem(messageScenario(m));
 }
 
 /** What the sender's page holds at a line (no program stores, so it never changes). */
@@ -139,7 +37,7 @@ describe('random Cranium machines', () => {
 
   it("place every packet once at its offset with the sender's data, notify after the last, and freeze exactly on overflow", () => {
     fc.assert(
-      fc.property(machine, (m) => {
+      fc.property(messageMachine, (m) => {
         const sys = build(m);
         const msgs = plan(m);
         const receiver = sys.state.nodes[0]!;
@@ -214,7 +112,7 @@ describe('random Cranium machines', () => {
 
   it('is a pure function of its seed: a restored snapshot replays the same events', () => {
     fc.assert(
-      fc.property(machine, fc.integer({ min: 1, max: 300 }), (m, at) => {
+      fc.property(messageMachine, fc.integer({ min: 1, max: 300 }), (m, at) => {
         const a = build(m);
         const b = build(m);
         const tail: string[] = [];
@@ -232,119 +130,7 @@ describe('random Cranium machines', () => {
   });
 });
 
-/** Any instruction, good or bad: busy, NIL or wrong channels and handles, resets at any time. */
-const anyInstruction = (nodes: number) => {
-  const channel = fc.integer({ min: 0, max: 2 });
-  // Mostly real nodes and pinned handles (1, 2); 99 has no node-map entry and 3 no buffer: NIL.
-  const node = fc.oneof(
-    { arbitrary: fc.integer({ min: 0, max: nodes - 1 }), weight: 8 },
-    { arbitrary: fc.constant(99), weight: 1 },
-  );
-  const buffer = fc.oneof(
-    { arbitrary: fc.integer({ min: 1, max: 2 }), weight: 8 },
-    { arbitrary: fc.constant(3), weight: 1 },
-  );
-  const packets = fc.integer({ min: 1, max: 12 });
-  const weighted = (weight: number, arbitrary: fc.Arbitrary<object>) => ({ arbitrary, weight });
-  return fc.oneof(
-    weighted(2, fc.record({ op: fc.constant('compute'), cycles: fc.integer({ min: 1, max: 80 }) })),
-    weighted(
-      4,
-      fc.record({
-        op: fc.constant('send'),
-        channel,
-        to: node,
-        remoteChannel: channel,
-        buffer,
-        packets,
-        start: fc.integer({ min: 0, max: 40 }),
-        queue: fc.boolean(),
-      }),
-    ),
-    weighted(
-      4,
-      fc.record({
-        op: fc.constant('recv'),
-        channel,
-        from: node,
-        remoteChannel: channel,
-        buffer,
-        packets,
-      }),
-    ),
-    weighted(
-      3,
-      fc.record({ op: fc.constant('reset'), dir: fc.constantFrom('send', 'recv'), channel }),
-    ),
-    weighted(1, fc.record({ op: fc.constant('waitSend'), channel })),
-    weighted(1, fc.record({ op: fc.constant('waitRecv'), channel })),
-    weighted(
-      2,
-      fc.record({
-        op: fc.constant('pollQueue'),
-        count: fc.integer({ min: 1, max: 2 }),
-        queue: fc.constantFrom(...QUEUE_NAMES),
-      }),
-    ),
-    weighted(
-      1,
-      fc.record({ op: fc.constant('advanceQueue'), queue: fc.constantFrom(...QUEUE_NAMES) }),
-    ),
-    weighted(1, fc.record({ op: fc.constant('barrier'), value: fc.constantFrom(0, 1) })),
-    weighted(
-      1,
-      fc.record({
-        op: fc.constantFrom('load', 'store'),
-        buffer,
-        line: fc.integer({ min: 0, max: 7 }),
-      }),
-    ),
-    weighted(1, fc.record({ op: fc.constant('thaw') })),
-    weighted(
-      1,
-      fc.record({ op: fc.constant('flow'), state: fc.constantFrom('NORMAL', 'FLUSH', 'FREEZE') }),
-    ),
-  );
-};
-
-const badMachine = fc.record({
-  programs: fc.array(fc.array(anyInstruction(4), { maxLength: 16 }), {
-    minLength: 2,
-    maxLength: 4,
-  }),
-  scheduler: fc.constantFrom('fcfs', 'rr', 'prr', 'alpha'),
-  userQueue: fc.integer({ min: 2, max: 6 }),
-  freezeOnOverflow: fc.boolean(),
-  seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-});
-
-function buildBad(m: typeof badMachine extends fc.Arbitrary<infer T> ? T : never): CraniumSystem {
-  const parsed = parseScenario({
-    version: 1,
-    id: 'prop-bad',
-    title: 'prop-bad',
-    topic: 'cranium',
-    seed: m.seed,
-    system: {
-      kind: 'cranium',
-      k: 3,
-      scheduler: m.scheduler,
-      pageBytes: 1024,
-      freezeOnOverflow: m.freezeOnOverflow,
-      queueEntries: { user: m.userQueue, userError: 4, system: 2, systemError: 2 },
-    },
-    // Handles 1 and 2 are pinned; 3 maps to NIL.
-    workload: {
-      nodes: m.programs.map((program, node) => ({
-        node,
-        buffers: [{ handle: 1 }, { handle: 2 }],
-        program,
-      })),
-    },
-  } as ScenarioInput);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
-  return new CraniumSystem(craniumConfigOf(parsed.value as CraniumScenario));
-}
+const buildBad = (m: BadMachine): CraniumSystem => craniumSystem(badScenario(m));
 
 /** Where every packet the NIs made is now: exactly one of these. */
 function whereabouts(sys: CraniumSystem, id: number): string[] {

@@ -37,7 +37,7 @@ const COSTS: BusCostTable = {
   retry: 1,
 };
 
-const machine = (costs: BusCostTable): BusNodeConfig<Name> => ({
+const machine = (costs: BusCostTable, writeBackBuffer: boolean): BusNodeConfig<Name> => ({
   model: 'test machine',
   protocol: protocols.MESI,
   costs,
@@ -50,7 +50,7 @@ const machine = (costs: BusCostTable): BusNodeConfig<Name> => ({
   blocks: [{ name: 'b', home: 'memory' }],
   bridge: false,
   storeBuffer: 1,
-  writeBackBuffer: true,
+  writeBackBuffer,
 });
 
 /** A routine that performs `ops` in order, then returns. */
@@ -69,8 +69,9 @@ function run(
   dev: Op[],
   hooks: Partial<DeviceHooks<TestCtx, Name>> = {},
   costs = COSTS,
+  writeBackBuffer = true,
 ): TestCtx {
-  const kit = machine(costs);
+  const kit = machine(costs, writeBackBuffer);
   const agents = { CPU: newAgent<Name>('CPU'), DEV: newAgent<Name>('DEV') };
   call(agents.CPU, 'cpu');
   call(agents.DEV, 'dev');
@@ -174,6 +175,22 @@ describe('RETRY: an owner refuses, writes back, and the requester is served afte
     expect(() => run([store], [wait(20), load], refuseTheDevice, noRetry)).toThrow(
       /refused, but the costs give no retry/,
     );
+  });
+});
+
+describe('a write-back cancelled by a snoop', () => {
+  // Without a write-back buffer the evictor waits for its write-back. DEV's read is queued
+  // before it, behind DEV's own register store, so it is granted while the victim waits in
+  // MI_A: under MESI the read takes the data and flushes it to memory, cancelling the write-back.
+  const evict: Op = { op: 'evict', block: 0, why: 'make room' };
+  const ucStore: Op = { op: 'ucStore', reg: 'r', value: 1, why: 'occupy the bus' };
+
+  it('ends the evictor’s wait: the victim has left with the reader', () => {
+    const ctx = run([store, evict], [wait(2), ucStore, load], {}, COSTS, false);
+    expect(ctx.changes).toContain('CPU: MI_A × OtherRd → I');
+    expect(summary(ctx)).toEqual(['RDX CPU←memory 10', 'UCW8 DEV←— 4', 'RD DEV←CPU 12']);
+    expect(ctx.node.agents.CPU!.halted).toBe(true);
+    expect(ctx.node.home[0]).toMatchObject({ word: 7 });
   });
 });
 

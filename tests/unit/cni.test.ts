@@ -8,6 +8,7 @@ import { MESSAGE_NETWORKS } from '../../sim-core/net/networks';
 import { runToEnd, scenarioOf } from '../property/support';
 import { findBuiltin } from '../../scenarios/index';
 import { CNI_BUS_PRESETS } from '../../sim-core/ni/cni/config';
+import { CniSystem } from '../../sim-core/ni/cni/cni-system';
 import { CNI_SOFTWARE_OVERHEAD } from '../../sim-core/ni/cni/cni-schema';
 import type { SimEventBody } from '../../sim-core/trace/events';
 
@@ -130,6 +131,37 @@ describe('CNI16Qm (§B.6.4, lecture E9)', () => {
     expect(snarf.stats.nodes[1]!.transactions.RD).toBeLessThan(plain.nodes[1]!.transactions.RD);
   });
 
+  it('goes on delivering under MESI and MSI, whose reads cancel the write-backs of unread blocks', () => {
+    // Issue 23: the 17th message evicts a block of a slot P is reading; P's read takes it from
+    // the NI's write-back buffer and cancels the write-back, which the NI was waiting for.
+    const stream = { kind: 'stream', bytes: 1000, count: 8, from: 0, to: 1 };
+    for (const protocol of ['MESI', 'MSI']) {
+      const { sim, events, stats } = run({ nodes: 2, ni: 'CNI16Qm', protocol }, stream);
+      expect(sim.halted, protocol).toBe(true);
+      expect(stats.messages.delivered, protocol).toBe(40);
+      expect(events.some((e) => e.kind === 'cni.coh' && e.from === 'MI_A' && e.to === 'I')).toBe(
+        true,
+      );
+    }
+  });
+
+  it('interrupts the processor when all 128 memory slots are full, so blocked senders drain', () => {
+    // Three nodes each send 8 × 17 network messages to each other: every receive queue fills
+    // while its processor is still sending, and without the interrupt all three wait for ever.
+    const doc = cniDoc({ nodes: 3, ni: 'CNI16Qm' }, { kind: 'alltoall', bytes: 4096, rounds: 8 });
+    const sim = createSim(scenarioOf({ ...doc, limits: { maxCycles: 1_000_000 } }));
+    const events = runToEnd(sim, 1_000_000);
+    const stats = sim.stats() as CniStats;
+    expect(sim.halted).toBe(true);
+    expect(stats.messages.delivered).toBe(stats.messages.sent);
+    const interrupts = events.filter(
+      (e) => e.kind === 'cni.device' && /queue is full/.test(e.what),
+    );
+    expect(interrupts.length).toBeGreaterThan(0);
+    expect(events.some((e) => e.kind === 'cni.msg' && e.phase === 'buffer')).toBe(true);
+    expect(events.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
+  });
+
   it('is refused on the I/O bus, naming the field', () => {
     const result = parseScenario(cniDoc({ nodes: 2, ni: 'CNI16Qm', bus: 'io' }, burst));
     expect(result.ok).toBe(false);
@@ -224,6 +256,29 @@ describe('software flow control (§B.7, lecture E8)', () => {
     // Every buffered message is handled later, from user memory.
     const received = new Set(phase(events, 'receive').map((e) => e.kind === 'cni.msg' && e.msg));
     expect(buffered.every((e) => e.kind === 'cni.msg' && received.has(e.msg))).toBe(true);
+  });
+
+  it('with no software overhead a node handles its buffered messages a cycle each, hundreds of them', () => {
+    // Found by npm run test:soak: a blocked CNI4 node buffered 233 messages, and handling them at
+    // no cost ran the interpreter's 200 steps without an operation.
+    const cfg = defaultCniConfig('CNI4', 'io', { kind: 'alltoall', bytes: 3111, rounds: 6 });
+    const sim = new CniSystem({
+      ...cfg,
+      nodes: 4,
+      softwareOverhead: 0,
+      pollCdr: true,
+      virtualPolling: 'same-block',
+      backoff: 103,
+      pollWork: 28,
+      network: { kind: 'pipe', latency: 319, window: 2 },
+    });
+    let buffered = 0;
+    while (!sim.state.halted && sim.state.cycle < 2_000_000) {
+      sim.step();
+      buffered = Math.max(buffered, ...sim.state.nodes.map((n) => n.app.buffered.length));
+    }
+    expect(sim.state.halted).toBe(true);
+    expect(buffered).toBeGreaterThan(200);
   });
 
   it('CNI512Q absorbs the bursts and CNI16Qm overflows into memory: neither buffers', () => {

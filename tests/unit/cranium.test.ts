@@ -10,6 +10,7 @@ import { parseScenario } from '../../sim-core/scenario/parse';
 import type { ScenarioInput } from '../../sim-core/scenario/schema';
 import type { SimEventBody } from '../../sim-core/trace/events';
 import { CraniumSystem } from '../../sim-core/ni/cranium/cranium-system';
+import { createSim } from '../../sim-core/sim';
 import { craniumConfigOf } from '../../sim-core/ni/cranium/module';
 import type {
   CraniumProgramInput,
@@ -175,6 +176,54 @@ describe('auto-receive', () => {
     );
     expect(sys.state.nodes[1]!.ni.queues.userError.entries.some((e) => e !== null)).toBe(true);
     expect(events.at(-1)).toMatchObject({ kind: 'sim.halt', reason: 'a program waits forever' });
+  });
+
+  it('a receive posted for fewer packets than were sent completes at its count; the rest go to the user error queue with error 2 (§C.12)', () => {
+    // A scenario file as the app loads it: node 0 sends 12 packets three hops away (so the
+    // chaotic torus may reorder them), node 5 posted a receive for 5 of them.
+    const scenario = parseScenario({
+      version: 1,
+      id: 'short-receive',
+      title: 'A receive posted for fewer packets than were sent',
+      system: { kind: 'cranium', k: 4 },
+      workload: {
+        nodes: [
+          {
+            node: 0,
+            buffers: [{ handle: 1 }],
+            program: [
+              { op: 'send', channel: 2, to: 5, remoteChannel: 6, buffer: 1, packets: 12 },
+              { op: 'waitSend', channel: 2 },
+            ],
+          },
+          {
+            node: 5,
+            buffers: [{ handle: 1 }],
+            program: [
+              { op: 'recv', channel: 6, from: 0, remoteChannel: 2, buffer: 1, packets: 5 },
+              { op: 'waitRecv', channel: 6 },
+              { op: 'pollQueue', count: 7, queue: 'userError' },
+            ],
+          },
+        ],
+      },
+    });
+    if (!scenario.ok) throw new Error(JSON.stringify(scenario.error));
+    const sim = createSim(scenario.value);
+    const events: SimEventBody[] = [];
+    while (!sim.halted && sim.cycle < 50_000) events.push(...sim.step());
+    expect(events.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ kind: 'sim.halt', reason: 'all programs finished' });
+    const placed = events.filter((e) => e.kind === 'cr.place');
+    const inPage = placed.filter((e) => /^buffer 1 line/.test(e.where));
+    const inErrors = placed.filter((e) => /^userError queue entry/.test(e.where));
+    expect(inPage).toHaveLength(5);
+    expect(inErrors).toHaveLength(7);
+    // Every packet is placed exactly once: the first five to arrive in the page, by sequence.
+    const sequences = placed.map((e) => (e.kind === 'cr.place' ? e.sequence : -1));
+    expect([...sequences].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+    expect(events.filter((e) => e.kind === 'cr.interrupt' && e.code === 2)).toHaveLength(7);
+    expect(events.filter((e) => e.kind === 'cr.notify' && e.what === 'recv')).toHaveLength(1);
   });
 
   it('a packet from the wrong sender channel is a protocol error (error 3)', () => {

@@ -28,5 +28,6 @@ export function cniConfigOf(scenario: CniScenario): CniConfig {
     fifoMessages: sys.fifoMessages,
     workload: scenario.workload.messages,
     checkInvariants: scenario.checks.invariants,
+    stallWatchdog: scenario.checks.stallWatchdog,
   };
 }

@@ -78,4 +78,6 @@ export interface CniConfig {
   fifoMessages: number;
   workload: CniWorkload;
   checkInvariants: boolean;
+  /** Quiet cycles, past any work the scenario prescribes, before a stall is reported. */
+  stallWatchdog: number;
 }

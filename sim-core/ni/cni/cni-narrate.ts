@@ -27,7 +27,7 @@ export const cniVocabulary: EventVocabulary<CniEventBody, CniMeta> = {
     },
     'cni.nack': (e) =>
       `the I/O bridge NACKs ${who(e.node, e.agent)}'s ${e.target}: both buses started at once; its retry is guaranteed`,
-    'cni.msg': (e) => {
+    'cni.msg': (e, meta) => {
       const m = `message ${e.msg}`;
       switch (e.phase) {
         case 'send':
@@ -35,7 +35,7 @@ export const cniVocabulary: EventVocabulary<CniEventBody, CniMeta> = {
             ? `${who(e.node, e.agent)} puts ${m} (${e.bytes} B) into the local queue`
             : `${who(e.node, e.agent)} has handed ${m} (${e.bytes} B) to its NI`;
         case 'blocked':
-          return `${who(e.node, e.agent)} cannot send ${m}: no room; it drains arrivals meanwhile`;
+          return `${who(e.node, e.agent)} cannot send ${m}: no room; ${meta.ni.autoOverflow ? 'arrivals overflow into memory meanwhile, unless its NI interrupts' : 'it drains arrivals meanwhile'}`;
         case 'inject':
           return `${who(e.node, e.agent)} injects ${m} into the network${e.dst >= 0 ? ` for node ${e.dst}` : ''}`;
         case 'arrive':

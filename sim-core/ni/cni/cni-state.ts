@@ -66,6 +66,11 @@ export interface DeviceState {
   pulls: { block: number; at: number }[];
   /** CNI16Qm: which receive-queue block each direct-mapped frame holds (-1 empty). */
   frames: number[];
+  /**
+   * CNI16Qm: its memory queue is full with an arrival waiting, and it has interrupted the
+   * processor, whose blocked send then drains arrivals as the other NIs' software always does.
+   */
+  rxFullInterrupt: boolean;
 }
 
 export interface CniNode extends BusNode<AgentName> {
@@ -129,4 +134,6 @@ export interface CniState {
   lastSeq: Record<string, number>;
   violations: number;
   lost: number;
+  /** Cycles in a row with messages outstanding and none taking a step (kernel/watchdog.ts). */
+  quiet: number;
 }

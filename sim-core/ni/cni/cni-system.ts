@@ -23,7 +23,9 @@ import { call, runAgent } from '../../node/bus/interpreter';
 import type { CniModelEvent } from './cni-events';
 import type { CniConfig } from './cni-config';
 import type { BlockView, CniFrame, CniNodeView, CniStats, QueueView, TxnView } from './cni-frame';
+import { quietAfter } from '../../kernel/watchdog';
 import { deliverDue } from './cni-messages';
+import { progressed, quietLimit, waitingText } from './cni-liveness';
 import {
   busNodeOf,
   CNI_BUS_LOG,
@@ -67,12 +69,15 @@ export class CniSystem {
   readonly kit: BusNodeConfig<AgentName>;
   /** The NI kind's mechanism (Table 1's column): its routines and hooks. */
   readonly mechanism: Mechanism;
+  /** Quiet cycles before the progress watchdog reports a stall. */
+  readonly quietLimit: number;
 
   constructor(readonly cfg: CniConfig) {
     this.layout = layoutOf(cfg);
     this.network = networkOf(cfg.network);
     this.kit = busNodeOf(cfg, this.layout);
     this.mechanism = mechanismOf(cfg);
+    this.quietLimit = quietLimit(cfg);
     this.state = this.initialState();
   }
 
@@ -95,6 +100,7 @@ export class CniSystem {
       lastSeq: {},
       violations: 0,
       lost: 0,
+      quiet: 0,
     };
     for (let id = 0; id < cfg.nodes; id++) {
       const agent = (name: AgentName, routine: string): Agent<AgentName> => {
@@ -122,6 +128,7 @@ export class CniSystem {
           txRequested: false,
           pendingCount: 0,
           pulls: [],
+          rxFullInterrupt: false,
           frames:
             ni.receiveHome === 'memory' ? new Array<number>(ni.deviceCacheBlocks).fill(-1) : [],
         },
@@ -274,7 +281,17 @@ export class CniSystem {
       }
     }
     if (this.cfg.checkInvariants) this.checkInvariants(events);
-    if (this.finished()) {
+    const finished = this.finished();
+    const moving = progressed(events, this.network.inTransit(s.net).length);
+    s.quiet = quietAfter(s.quiet, moving, !finished);
+    if (s.quiet === this.quietLimit)
+      events.push({
+        kind: 'sim.stall',
+        quietCycles: s.quiet,
+        progress: 'no message has taken a step or been written',
+        waiting: waitingText(s, this.layout),
+      });
+    if (finished) {
       s.halted = true;
       events.push({ kind: 'sim.halt', reason: 'all messages delivered' });
     }

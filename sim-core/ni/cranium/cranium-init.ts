@@ -157,5 +157,6 @@ export function initialState(
     nextPacket: 1,
     nextMessage: 1,
     barrierGeneration: 0,
+    quiet: 0,
   };
 }

@@ -225,4 +225,6 @@ export interface CraniumState extends PacketStore<CraniumPacket> {
   messages: Record<number, MessageRecord>;
   nextMessage: number;
   barrierGeneration: number;
+  /** Cycles in a row with work outstanding and nothing moving (kernel/watchdog.ts). */
+  quiet: number;
 }

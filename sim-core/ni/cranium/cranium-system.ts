@@ -17,7 +17,9 @@
  */
 import { clonePlain } from '../../kernel/clone';
 import { reviveNetworkState } from '../../network/network-state';
+import { quietAfter } from '../../kernel/watchdog';
 import { haltReason } from '../../node/torus/halt';
+import { nodesProgressed } from '../../node/torus/progress';
 import { packetsInFlight } from '../../node/torus/packet-store';
 import { TorusPort } from '../../node/torus/port';
 import { barrierDue, stepBarrier } from './barrier';
@@ -29,6 +31,7 @@ import { craniumFrame, craniumStats, type CraniumFrame, type CraniumStats } from
 import { initialState } from './cranium-init';
 import type { CraniumPacket, CraniumState, NodeState } from './cranium-state';
 import { HEADER_FAULTS, withDestination } from './header';
+import { waitingText } from './cranium-liveness';
 import { checkNi } from './ni-invariants';
 import { stepCraniumProcessor } from './processor';
 import type { CraniumInstruction } from './program';
@@ -108,7 +111,24 @@ export class CraniumSystem {
     for (const n of ctx.programNodes) stepCraniumProcessor(ctx, s.nodes[n]!);
     if (this.cfg.checkInvariants) for (const node of s.nodes) checkNi(ctx, node);
     this.checkHalt();
+    this.watchProgress();
     return ctx.events;
+  }
+
+  /** After `stallWatchdog` quiet cycles with the run not over, say where it waits. */
+  private watchProgress(): void {
+    const ctx = this.ctx;
+    const s = ctx.state;
+    const processors = ctx.programNodes.map((n) => s.nodes[n]!.proc);
+    const moving = nodesProgressed(processors, s.cycle, ctx.events);
+    s.quiet = quietAfter(s.quiet, moving, !s.halted);
+    if (s.quiet === this.cfg.network.stallWatchdog)
+      ctx.events.push({
+        kind: 'sim.stall',
+        quietCycles: s.quiet,
+        progress: 'no packet, NI or processor has moved',
+        waiting: waitingText(ctx),
+      });
   }
 
   private checkHalt(): void {

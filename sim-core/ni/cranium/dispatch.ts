@@ -46,9 +46,15 @@ export function decodeFlags(
   else if (h.sysFlag) flags.system = { why: 'the system flag is set', error: 0 };
   if (h.queueFlag) flags.user = { why: 'the queue flag is set', error: 0 };
   const ch = input.recv[h.destChannel];
-  if (!ch || !ch.busy || ch.remaining - ch.pending <= 0) {
+  if (!ch || !ch.busy) {
     flags.userError = {
       why: `auto-receive channel ${h.destChannel} is not active (no receive posted)`,
+      error: 2,
+    };
+  } else if (ch.remaining - ch.pending <= 0) {
+    // Completion is counting (§C.6): a packet beyond the receive's count finds it used up.
+    flags.userError = {
+      why: `auto-receive channel ${h.destChannel} already has all ${ch.packets} packets its receive was posted for`,
       error: 2,
     };
   } else {

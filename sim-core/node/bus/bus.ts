@@ -101,7 +101,12 @@ function snoop<C extends ModelCtx<C>>(
         const wb = bus.queue.findIndex(
           (r) => r.kind === 'writeback' && r.block === req.block && r.agent === name,
         );
-        if (wb >= 0) releaseRetries(bus, bus.queue.splice(wb, 1)[0]!.seq);
+        if (wb >= 0) {
+          const cancelled = bus.queue.splice(wb, 1)[0]!;
+          releaseRetries(bus, cancelled.seq);
+          // The victim has left with the new owner: an evictor waiting for its write-back is done.
+          release(other, cancelled);
+        }
       }
     }
   }

@@ -1,8 +1,9 @@
 /**
  * The processor's messaging layer (§B.7): split user messages into 256-byte network messages,
  * send them through the NI, poll for arrivals, and, when a send blocks, drain incoming messages
- * into user memory so two blocked senders cannot deadlock (not needed with CNI16Qm, whose queue
- * overflows into memory by itself). Software overhead is charged half at each end (§B.9).
+ * into user memory so two blocked senders cannot deadlock (with CNI16Qm only once its NI has
+ * interrupted: its queue overflows into memory by itself until all 128 slots are full, §B.6.4).
+ * Software overhead is charged half at each end (§B.9).
  */
 import type { Agent, RoutineFrame } from '../../../node/bus/agent';
 import type { Step } from '../../../node/bus/routine';
@@ -106,7 +107,10 @@ const appMain: CniRoutine = (ctx, f: RoutineFrame, a: Agent<AgentName>): Step =>
       }
       if (app.buffered.length > 0) {
         const msg = app.buffered.shift()!;
-        return work(ctx, takeMessage(ctx, msg, a.name), 'handle a message buffered in user memory');
+        // At least a cycle each, even with no software overhead and no handler: a node that
+        // buffered hundreds of messages does not handle them all in one cycle.
+        const cycles = Math.max(1, takeMessage(ctx, msg, a.name));
+        return work(ctx, cycles, 'handle a message buffered in user memory');
       }
       if (app.expect > 0) {
         f.pc = 10;
@@ -132,7 +136,9 @@ const appMain: CniRoutine = (ctx, f: RoutineFrame, a: Agent<AgentName>): Step =>
         return null;
       }
       messageEvent(ctx, 'blocked', msg, here(ctx, a.name));
-      if (NI_KINDS[ctx.cfg.ni].autoOverflow || app.expect === 0) {
+      // CNI16Qm buffers by itself, in memory, until its queue is full and it interrupts.
+      const overflows = NI_KINDS[ctx.cfg.ni].autoOverflow && !ctx.node.device.rxFullInterrupt;
+      if (overflows || app.expect === 0) {
         f.pc = 1;
         return work(ctx, ctx.cfg.pollWork, 'send blocked: wait and retry');
       }

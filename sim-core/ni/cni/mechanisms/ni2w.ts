@@ -10,6 +10,8 @@ import { acknowledge, injectWaiting } from '../cni-messages';
 
 export const TX_SPACE = 1;
 export const RX_AVAIL = 2;
+/** The registers a message's words cross, one uncached access each (the others are status). */
+export const DATA_REGISTERS: readonly string[] = ['rxData', 'txData'];
 
 const words = (ctx: Ctx, msg: number) =>
   wordsFor(ctx.kit.geometry, ctx.state.messages[msg]!.payload);

@@ -14,7 +14,7 @@ import type { BlockGeometry } from '../../../node/bus/geometry';
 import type { Step } from '../../../node/bus/routine';
 import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
 import type { AgentName, CniTxn, QueueSide } from '../cni-state';
-import { blocksFor, HEADER_BYTES } from '../config';
+import { blocksFor, HEADER_BYTES, NI_KINDS } from '../config';
 import { slotBlock, type QueueLayout } from '../layout';
 import { acknowledge, injectWaiting } from '../cni-messages';
 import { duePull, schedulePull } from './virtual-polling';
@@ -315,8 +315,20 @@ const queueDevice: CniRoutine = (ctx, f, a): Step => {
     case 1:
       f.pc = 0;
       if (a.result === 1) {
+        dev.rxFullInterrupt = false;
         acknowledge(ctx, dev.backlog.shift()!);
         return null;
+      }
+      if (NI_KINDS[ctx.cfg.ni].autoOverflow && !dev.rxFullInterrupt) {
+        // The digest's "memory queue full" (§B.6.4): rare, but a processor that only waited on
+        // its own blocked send would never empty the queue, and blocked nodes would wait for
+        // each other for ever (an all-to-all of large messages fills all 128 slots).
+        dev.rxFullInterrupt = true;
+        ctx.events.push({
+          kind: 'cni.device',
+          node: ctx.node.id,
+          what: `the memory receive queue is full with message ${dev.backlog[0]} waiting: interrupt the processor, so that a blocked send drains arrivals into user memory`,
+        });
       }
       return { op: 'idle' };
   }

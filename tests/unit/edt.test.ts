@@ -14,6 +14,10 @@ import { layoutOf, tagLookup } from '../../sim-core/ni/edt/layout';
 import { storeOrder } from '../../sim-core/ni/edt/via';
 import type { EdtStats } from '../../sim-core/ni/edt/edt-stats';
 import type { EdtFrame } from '../../sim-core/ni/edt/edt-frame';
+import { EdtSystem } from '../../sim-core/ni/edt/edt-system';
+import type { EdtScenario } from '../../sim-core/ni/edt/edt-schema';
+import { edtModel } from '../../sim-core/ni/edt/module';
+import type { EdtModelEvent } from '../../sim-core/ni/edt/edt-events';
 
 const REGIONS = {
   send: { base: '0x10000', bytes: 256 },
@@ -253,5 +257,60 @@ describe('what the views read', () => {
       [1, 'idle'],
     ]);
     expect(caps.protocol!(s.meta as never).name).toBe('EDT NI (DMA-engine receive)');
+  });
+});
+
+describe('the progress watchdog', () => {
+  /** A one-way send whose receiver's posted receive is lost once VI-MSG has taken it in. */
+  function stuckReceiver(watchdog: number) {
+    const parsed = parseScenario({ ...doc(), checks: { stallWatchdog: watchdog } });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+    const sys = new EdtSystem(edtModel.configOf(parsed.value as unknown as EdtScenario));
+    const events: EdtModelEvent[] = [];
+    let dropped = false;
+    while (!sys.state.halted && sys.state.cycle < 60_000) {
+      events.push(...sys.step());
+      const ni = sys.state.nodes[1]!.ni;
+      if (!dropped && ni.posted > 0) {
+        ni.posted = 0;
+        dropped = true;
+      }
+    }
+    return { sys, dropped, stalls: events.filter((e) => e.kind === 'sim.stall') };
+  }
+
+  it('reports a message no receive is posted for, once, naming where each host waits', () => {
+    const { sys, dropped, stalls } = stuckReceiver(500);
+    expect(dropped).toBe(true);
+    expect(sys.state.halted).toBe(false);
+    expect(stalls).toHaveLength(1);
+    expect(stalls[0]).toMatchObject({
+      quietCycles: sys.quietLimit,
+      progress: 'no message has taken a step, been written or moved a block',
+    });
+    expect(stalls[0]!.kind === 'sim.stall' && stalls[0]!.waiting).toContain(
+      'host 1: P in via.recv',
+    );
+    expect(stalls[0]!.kind === 'sim.stall' && stalls[0]!.waiting).toContain(
+      '1 arrived, no receive posted',
+    );
+  });
+
+  it('waits past the longest work the scenario prescribes: VI-MSG, the DMA, the gaps', () => {
+    expect(stuckReceiver(500).sys.quietLimit).toBeGreaterThan(500 + 240 * 10);
+  });
+
+  it('stays quiet through a slow producer: 400 cycles between stores, a 10-cycle watchdog', () => {
+    const parsed = parseScenario({
+      ...doc({ ni: 'CC-DMA_retry' }, { storeGap: 400, order: 'stride' }),
+      checks: { stallWatchdog: 10 },
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+    const sys = new EdtSystem(edtModel.configOf(parsed.value as unknown as EdtScenario));
+    const stalls: EdtModelEvent[] = [];
+    while (!sys.state.halted && sys.state.cycle < 200_000)
+      stalls.push(...sys.step().filter((e) => e.kind === 'sim.stall'));
+    expect(sys.state.halted).toBe(true);
+    expect(stalls).toEqual([]);
   });
 });

@@ -47,6 +47,8 @@ export interface EdtConfig {
   workload: EdtWorkload;
   seed: number;
   checkInvariants: boolean;
+  /** Quiet cycles past the prescribed work before a stall is reported (edt-liveness.ts). */
+  stallWatchdog: number;
 }
 
 export function edtConfigOf(scenario: EdtScenario): EdtConfig {
@@ -74,6 +76,7 @@ export function edtConfigOf(scenario: EdtScenario): EdtConfig {
     workload: { ...scenario.workload.via },
     seed: scenario.seed,
     checkInvariants: scenario.checks.invariants,
+    stallWatchdog: scenario.checks.stallWatchdog,
   };
 }
 

@@ -119,4 +119,6 @@ export interface EdtState {
   told: Record<string, true>;
   /** The random write order's stream. */
   rng: RngState;
+  /** Cycles in a row with the run not over and nothing moving (kernel/watchdog.ts). */
+  quiet: number;
 }

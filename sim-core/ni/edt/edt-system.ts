@@ -12,9 +12,11 @@
  *   2. per host, the DMA engine (DMA NIs);
  *   3. per host, agents P, NI and CC: each performs at most one operation;
  *   4. the network delivers what left this cycle (no delay), each arrival a job for VI-MSG;
- *   5. invariants on the blocks touched and on the messages; halt when every message is read.
+ *   5. invariants on the blocks touched and on the messages; the progress watchdog
+ *      (edt-liveness.ts); halt when every message is read.
  */
 import { createStream } from '../../kernel/rng';
+import { quietAfter } from '../../kernel/watchdog';
 import type { MessageNetwork } from '../../net/message-network';
 import { networkOf, type MessageNetworkState } from '../../net/networks';
 import { newAgent, type Agent, type BlockData } from '../../node/bus/agent';
@@ -33,6 +35,7 @@ import { busPort } from '../../node/dma/ports';
 import { edtDmaCosts, fragmentsOf, type EdtConfig } from './edt-config';
 import type { AgentName, EdtModelEvent } from './edt-events';
 import { checkInvariants, unsafeRules } from './edt-invariants';
+import { progressed, quietLimit, waitingText } from './edt-liveness';
 import { busNodeOf, EDT_BUS_LOG, type Ctx, type Mechanism } from './edt-node';
 import { edtNiProtocol, type EdtNiProtocol } from './edt-protocol';
 import type { AppStep, EdtMessage, EdtNode, EdtState } from './edt-state';
@@ -113,6 +116,8 @@ export class EdtSystem {
   readonly dmaPort: DmaPort<Ctx> | null;
   readonly unsafe: ReadonlySet<UnsafeRule>;
   readonly softwareFlush: boolean;
+  /** Quiet cycles before the progress watchdog reports a stall. */
+  readonly quietLimit: number;
 
   constructor(readonly cfg: EdtConfig) {
     this.layout = layoutOf(cfg.regions, cfg.blockBytes);
@@ -125,6 +130,7 @@ export class EdtSystem {
     this.dmaPort = mode ? busPort<Ctx>('DMA', mode) : null;
     this.unsafe = unsafeRules(cfg);
     this.softwareFlush = mode === 'noncoherent' && cfg.flush;
+    this.quietLimit = quietLimit(cfg);
     this.state = this.initialState();
   }
 
@@ -198,6 +204,7 @@ export class EdtSystem {
       counts: { sent: 0, arrived: 0 },
       told: {},
       rng: createStream(cfg.seed, 'edt.writeOrder'),
+      quiet: 0,
     };
   }
 
@@ -243,7 +250,17 @@ export class EdtSystem {
     for (const msg of this.network.deliverDue(s.net, s.cycle))
       arrive(ctxs[s.messages[msg]!.dst]!, msg);
     if (this.cfg.checkInvariants) checkInvariants((n) => ctxs[n]!, s, events);
-    if (this.finished()) {
+    const finished = this.finished();
+    const moving = progressed(events, this.network.inTransit(s.net).length);
+    s.quiet = quietAfter(s.quiet, moving, !finished);
+    if (s.quiet === this.quietLimit)
+      events.push({
+        kind: 'sim.stall',
+        quietCycles: s.quiet,
+        progress: 'no message has taken a step, been written or moved a block',
+        waiting: waitingText(s),
+      });
+    if (finished) {
       s.halted = true;
       events.push({ kind: 'sim.halt', reason: 'all messages delivered' });
     }

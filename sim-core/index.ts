@@ -1,6 +1,9 @@
 /** sim-core's public surface: what the worker, the CLI and the tests import. */
 export { createSim } from './sim';
-export { MODELS, ALL_MODELS, moduleOf, ownScenario } from './models';
+export { MODELS, ALL_MODELS, moduleOf } from './models';
+export { ownScenario } from './model';
+export { FACES, ALL_FACES, faceOf } from './faces';
+export type { SomeFace } from './faces';
 export type { ModelKind, SomeModel } from './models';
 export { networkConfigOf } from './network/module';
 export { cniConfigOf } from './ni/cni/cni-config-of';
@@ -8,16 +11,16 @@ export { sweepPoint } from './network/sweep';
 export type { SweepPoint, SweepRequest } from './network/sweep';
 export { routingFunctions, ROUTER_NAMES } from './network/routing';
 export type { RouterKind } from './network/routing';
+export { cniSweepPoint } from './ni/cni/cni-sweep';
 export {
   cniSweepPlan,
-  cniSweepPoint,
   niKindsOn,
   pingpongRounds,
   CNI_SWEEP_SIZES,
   SWEEP_MESSAGES,
   SWEEP_ROUNDS,
-} from './ni/cni/cni-sweep';
-export type { CniMetric, CniSweepPoint, CniSweepRequest } from './ni/cni/cni-sweep';
+} from './ni/cni/cni-sweep-plan';
+export type { CniMetric, CniSweepPoint, CniSweepRequest } from './ni/cni/cni-sweep-plan';
 export type { BusKind, NiKindName } from './ni/cni/config';
 export type { Frame, ModelMeta, Simulation, SimSnapshot, Stats } from './sim';
 export type { BusFrame, BusSystemStats } from './bus/bus-frame';
@@ -33,7 +36,8 @@ export type { BusMeta } from './bus/bus-meta';
 export type { NetworkMeta } from './network/network-meta';
 export type { CniMeta } from './ni/cni/cni-meta';
 export type { CraniumMeta } from './ni/cranium/cranium-meta';
-export { Session, digestEvents, DEFAULT_KEYFRAME_EVERY } from './session';
+export { Session, digestEvents } from './session';
+export { DEFAULT_KEYFRAME_EVERY } from './trace/timeline';
 export type { SessionOptions, SessionView } from './session';
 export { parseScenario } from './scenario/parse';
 export { scenarioSchema, SCENARIO_VERSION, VIEW_NAMES, DEFAULT_VIEWS } from './scenario/schema';

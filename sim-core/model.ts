@@ -1,10 +1,12 @@
 /**
- * The model socket: everything the rest of NI Lab needs from a model, brought by one module object
- * that `models.ts` lists once. A model's folder holds its module; nothing outside it asks which
- * model runs. The session, the worker, the CLI, the narration, the scenario format and the
- * teaching engine read these fields instead: the scenario schema from `schema`, the simulator from
- * `configOf`/`create`/`meta`, the words from `vocabularies`/`quiet`, what the views can draw from
- * `views` and `capabilities`, the questions a student can predict from `predictions`.
+ * The model socket: everything the rest of NI Lab needs from a model, brought by two objects of
+ * its folder: its face (`ModelFace`, listed in `faces.ts`: what the page shows and tells of a run)
+ * and its module (`ModelModule`: the face and the engine, listed in `models.ts`). Nothing outside
+ * the folder asks which model runs. The session, the worker, the CLI, the narration, the scenario
+ * format and the teaching engine read these fields instead: the scenario schema from `schema`,
+ * the simulator from `configOf`/`create`/`meta`, the words from `vocabularies`/`quiet`, what the
+ * views can draw from `views` and `capabilities`, the questions a student can predict from
+ * `predictions`.
  */
 import type { z } from 'zod';
 import type { Protocol } from './memory/protocol';
@@ -176,8 +178,11 @@ export interface Clocks {
 export const nsPerCycle = (c: Clocks): number =>
   1e9 / (c.cycleDomain === 'cpu' ? c.cpuHz : c.systemHz);
 
-/** What a model's frame, meta and statistics offer beyond its own views, asked by what it is. */
-export interface Capabilities<T extends ModelTypes> {
+/**
+ * What a model's frame and meta offer beyond its own views, asked by what it is: the part of its
+ * capabilities the page reads (its face's).
+ */
+export interface FaceCapabilities<T extends ModelTypes> {
   /** The frame carries a torus (the torus and router views, the wire codec, routing questions). */
   torus?: TorusCapability<T['frame'], T['meta']>;
   /** The clocks its cycles run on (absent: cycles are told as cycles only). */
@@ -191,11 +196,6 @@ export interface Capabilities<T extends ModelTypes> {
   dma?(frame: T['frame']): readonly DmaView[];
   /** Bytes per cache block, for telling block numbers as addresses. */
   blockBytes?(meta: T['meta']): number;
-  /**
-   * Parameter sweeps the charts panel runs, by name: the independent runs (points) a request asks
-   * for, each run when its turn comes (the worker reports them one by one, and can stop between).
-   */
-  sweeps?: Readonly<Record<string, SweepPlan<T>>>;
   /** The caches follow this protocol table (the protocol view draws it, lighting fired cells). */
   protocol?(meta: T['meta']): Protocol;
   /**
@@ -203,6 +203,15 @@ export interface Capabilities<T extends ModelTypes> {
    * are not the bus model's `coh.transition` (EDT's NI block table fires through `edt.st`).
    */
   protocolFired?(events: readonly (T['event'] & EventStamp)[]): FiredCell[];
+}
+
+/** Its face's capabilities, and what only running the model offers. */
+export interface Capabilities<T extends ModelTypes> extends FaceCapabilities<T> {
+  /**
+   * Parameter sweeps the charts panel runs, by name: the independent runs (points) a request asks
+   * for, each run when its turn comes (the worker reports them one by one, and can stop between).
+   */
+  sweeps?: Readonly<Record<string, SweepPlan<T>>>;
   /**
    * The run offers random traffic to a torus, measured over a window after a warm-up (the CLI's
    * `--warmup` and `--window`): the cycle traffic stops, and the torus's counters.
@@ -252,26 +261,22 @@ export interface ModelTypes {
 /** A model's validated scenario. */
 export type ScenarioOf<T extends ModelTypes> = ModelScenario<T['system'], T['workload']>;
 
-export interface ModelModule<T extends ModelTypes> {
+/**
+ * A model's face: what the page needs to show and tell a run of it without running it — its
+ * topics and panels, one line naming its machine, the words for its events, the torus or protocol
+ * table its frames carry, the questions a student can predict. Light (no simulator, no schema),
+ * so the page loads it at once while the simulator stays in the worker (faces.ts lists them).
+ */
+export interface ModelFace<T extends ModelTypes> {
   kind: T['kind'];
   /** Lecture topics this model's scenarios belong to, in teaching order. */
   topics: readonly Topic[];
-  schema: ModelSchema<T['system'], T['workload']>;
   /** The panels this model can show, in the order the app lists them. */
   views: readonly string[];
   /** The panels a scenario opens when it names none. */
   defaultViews: readonly string[];
-  /** The model's resolved configuration for a scenario (also the base of its sweeps and fidelity runs). */
-  configOf(scenario: ScenarioOf<T>): T['config'];
-  create(config: T['config']): T['instance'];
-  /** What never changes during a run: the views draw their static parts from it. */
-  meta(config: T['config'], instance: T['instance']): T['meta'];
   /** One line naming the machine: "4 processors · MOESI · 512 B 2-way caches · …". */
   describe(scenario: ScenarioOf<T>): string;
-  /** The settings the CLI's JSON names beside the model (`{ "protocol": "MOESI" }`). */
-  settings(scenario: ScenarioOf<T>): Record<string, unknown>;
-  /** The statistics as lines of text, for the CLI. */
-  summary(stats: T['stats']): string[];
   /** The words for its events; each vocabulary covers one family of them (see EventVocabulary). */
   vocabularies: readonly EventVocabulary<never, T['meta']>[];
   /** What a cycle without events is busy with, so the narration never goes blank. */
@@ -284,12 +289,39 @@ export interface ModelModule<T extends ModelTypes> {
     events: readonly (T['event'] & EventStamp)[],
     frame: T['frame'],
   ): { told: (T['event'] & EventStamp)[]; aside: string | null };
-  capabilities: Capabilities<T>;
+  capabilities: FaceCapabilities<T>;
   /** The questions a student can be asked to predict, in the order ties are broken. */
   predictions: readonly PredictionKindSpec<T['event'], T['meta'], T['frame']>[];
+}
+
+/**
+ * A model whole: its face and its engine — the scenario format's part, the configuration, the
+ * simulator, what the CLI prints, its sweeps and derived statistics (models.ts lists them).
+ */
+export interface ModelModule<T extends ModelTypes> extends ModelFace<T> {
+  schema: ModelSchema<T['system'], T['workload']>;
+  /** The model's resolved configuration for a scenario (also the base of its sweeps and fidelity runs). */
+  configOf(scenario: ScenarioOf<T>): T['config'];
+  create(config: T['config']): T['instance'];
+  /** What never changes during a run: the views draw their static parts from it. */
+  meta(config: T['config'], instance: T['instance']): T['meta'];
+  /** The settings the CLI's JSON names beside the model (`{ "protocol": "MOESI" }`). */
+  settings(scenario: ScenarioOf<T>): Record<string, unknown>;
+  /** The statistics as lines of text, for the CLI. */
+  summary(stats: T['stats']): string[];
+  capabilities: Capabilities<T>;
   /** Statistics computed from a run, by name (`derived.<name>` in assignments). */
   derivedStats: Readonly<Record<string, DerivedStat<T['stats'], T['event']>>>;
 }
+
+/**
+ * A validated scenario as its model's module reads it: the schema has paired its workload with
+ * its system (scenario/schema.ts), which the union type cannot say.
+ */
+export const ownScenario = (scenario: {
+  system: object;
+  workload: object;
+}): ScenarioOf<ModelTypes> => scenario as unknown as ScenarioOf<ModelTypes>;
 
 /** An event in a vocabulary's words (null: told through another event, or not its event). */
 export function tellWith<M>(

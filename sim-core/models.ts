@@ -5,7 +5,7 @@
  * folder with its module and one line here (docs/architecture.md, "Adding a model").
  */
 import { busModel } from './bus/module';
-import type { ModelModule, ModelTypes, ScenarioOf } from './model';
+import type { ModelModule, ModelTypes } from './model';
 import { networkModel } from './network/module';
 import { cniModel } from './ni/cni/module';
 import { craniumModel } from './ni/cranium/module';
@@ -53,12 +53,3 @@ export function moduleOf(kind: string): SomeModel {
 
 /** Every module, types erased, in list order. */
 export const ALL_MODELS: readonly SomeModel[] = [...BY_KIND.values()];
-
-/**
- * A validated scenario as its model's module reads it: the schema has paired its workload with
- * its system (scenario/schema.ts), which the union type cannot say.
- */
-export const ownScenario = (scenario: {
-  system: object;
-  workload: object;
-}): ScenarioOf<ModelTypes> => scenario as unknown as ScenarioOf<ModelTypes>;

@@ -8,7 +8,7 @@ import type { Scenario } from './scenario/schema';
 import { createSim, type Frame, type ModelMeta, type Simulation, type Stats } from './sim';
 import type { SimEvent } from './trace/events';
 import { narrateCycle } from './trace/narrate';
-import { Timeline } from './trace/timeline';
+import { DEFAULT_KEYFRAME_EVERY, Timeline } from './trace/timeline';
 
 export interface SessionOptions {
   keyframeEvery?: number;
@@ -28,8 +28,6 @@ export interface SessionView {
   /** One line for people: what this cycle did, or what is still going on in a quiet cycle. */
   narration: string;
 }
-
-export const DEFAULT_KEYFRAME_EVERY = 64;
 
 export class Session {
   readonly sim: Simulation;

@@ -4,14 +4,8 @@
  * the CLI and the tests never depend on which model runs.
  */
 import { clonePlain } from './kernel/clone';
-import {
-  moduleOf,
-  ownScenario,
-  type Frame,
-  type ModelMeta,
-  type SimSnapshot,
-  type Stats,
-} from './models';
+import { ownScenario } from './model';
+import { moduleOf, type Frame, type ModelMeta, type SimSnapshot, type Stats } from './models';
 import type { Scenario } from './scenario/schema';
 import type { SimEventBody } from './trace/events';
 

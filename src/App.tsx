@@ -1,7 +1,8 @@
 /** The page: header, scenario intro, time controls, narration, and the open panels in a grid. */
-import { useEffect, type CSSProperties } from 'react';
+import { Suspense, useEffect, type CSSProperties } from 'react';
 import { Header } from './shell/Header';
 import { HelpOverlay } from './shell/HelpOverlay';
+import { OfflineNotice } from './shell/OfflineNotice';
 import { Narration } from './shell/Narration';
 import { StallNotice } from './shell/StallNotice';
 import { ProblemBanner } from './shell/ProblemBanner';
@@ -11,25 +12,31 @@ import { TimeControls } from './shell/TimeControls';
 import { ViewToggles } from './shell/ViewToggles';
 import { StartPage } from './shell/StartPage';
 import { LectureBar } from './lecture/LectureBar';
+import { useEmbedHeight } from './lecture/embed-height';
 import { useLecture } from './lecture/lecture-store';
 import { EmbedBar, PresentBar } from './lecture/ModeBars';
 import { usePlayback } from './state/playback';
 import { useUrlSync } from './state/url-sync';
 import { useApp } from './state/store';
-import { CompareView } from './compare/CompareView';
 import { useCompare } from './compare/compare-store';
 import { useCompareUrl } from './compare/use-compare-url';
 import { PanelExport } from './export/PanelExport';
-import {
-  AssignmentPanel,
-  AssignmentStart,
-  TeachingProblemBanner,
-} from './teaching/AssignmentPanel';
 import { hiddenPanels, useAssignment } from './teaching/assignment-store';
 import { PredictBar, PredictCard } from './teaching/PredictCard';
 import { panelsOf, viewEntry, type ViewEntry } from './views/registry';
 import { PanelContent } from './views/PanelContent';
 import { Paced } from './state/paced';
+import { lazyPanel } from './views/lazy-panel';
+
+// Loaded when first shown: compare mode, and an assignment's pages (with the teaching engine).
+const CompareView = lazyPanel(
+  () => import('./compare/CompareView'),
+  (m) => m.CompareView,
+);
+const assignmentPage = () => import('./teaching/AssignmentPanel');
+const AssignmentPanel = lazyPanel(assignmentPage, (m) => m.AssignmentPanel);
+const AssignmentStart = lazyPanel(assignmentPage, (m) => m.AssignmentStart);
+const TeachingProblemBanner = lazyPanel(assignmentPage, (m) => m.TeachingProblemBanner);
 
 const AREAS: ViewEntry['area'][] = ['left', 'centre', 'right', 'bottom'];
 
@@ -44,6 +51,7 @@ export function App() {
   const zoom = useLecture((s) => s.zoom);
   usePlayback();
   useCompareUrl();
+  useEmbedHeight(embed);
   const comparing = useCompare((s) => s.vs !== null);
   // An assignment hides some panels, and asks who is answering before anything else.
   const hidden = useAssignment(hiddenPanels);
@@ -51,6 +59,7 @@ export function App() {
   const assignmentOpen = useAssignment(
     (s) => s.assignment !== null && s.student !== null && s.personal !== null,
   );
+  const teachingProblem = useAssignment((s) => s.problem !== null);
   useEffect(() => {
     window.addEventListener('keydown', handleShortcut);
     return () => window.removeEventListener('keydown', handleShortcut);
@@ -63,13 +72,16 @@ export function App() {
       <div className="app">
         <StartPage />
         <HelpOverlay />
+        <OfflineNotice embedded={false} />
         <UrlSync />
       </div>
     );
   if (studentNeeded)
     return (
       <div className="app">
-        <AssignmentStart />
+        <Suspense fallback={null}>
+          <AssignmentStart />
+        </Suspense>
         <HelpOverlay />
         <UrlSync />
       </div>
@@ -85,9 +97,9 @@ export function App() {
     >
       {embed ? <EmbedBar /> : present ? <PresentBar /> : <Header />}
       <ProblemBanner />
-      <TeachingProblemBanner />
+      <Suspense fallback={null}>{teachingProblem ? <TeachingProblemBanner /> : null}</Suspense>
       <main className={assignmentOpen ? 'with-assignment' : undefined}>
-        <AssignmentPanel />
+        <Suspense fallback={null}>{assignmentOpen ? <AssignmentPanel /> : null}</Suspense>
         {embed ? null : <ScenarioIntro />}
         <div className="sticky-controls">
           <TimeControls />
@@ -100,7 +112,9 @@ export function App() {
           <PredictCard />
         </div>
         {ready && comparing ? (
-          <CompareView open={open} />
+          <Suspense fallback={<p className="loading">Loading compare mode…</p>}>
+            <CompareView open={open} />
+          </Suspense>
         ) : ready ? (
           <div className="panels">
             {AREAS.map((area) => {
@@ -133,6 +147,7 @@ export function App() {
         {chrome ? <ViewToggles /> : null}
       </main>
       <HelpOverlay />
+      <OfflineNotice embedded={embed} />
       <UrlSync />
     </div>
   );

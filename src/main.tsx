@@ -5,15 +5,19 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DEFAULT_SCENARIO_ID } from '../scenarios/index';
+import { DEFAULT_SCENARIO_ID, SCENARIO_PANELS } from 'virtual:ni-lab/catalogue';
+import { faceOf } from '../sim-core/index';
 import { App } from './App';
 import { readLink } from './state/link';
-import { actions, currentLink, useApp } from './state/store';
+import { actions, currentLink, setPanelLoader, useApp } from './state/store';
+import { preloadPanels } from './views/registry';
 import { lecture } from './lecture/lecture-store';
 import { readLectureParams, withLectureParams } from './lecture/url-params';
 import { readStash } from './state/url-sync';
 import { openAssignmentFromUrl } from './teaching/assignment-url';
 import { installPredict } from './teaching/predict-store';
+import { registerSW } from 'virtual:pwa-register';
+import { offlineActions } from './state/offline-store';
 import { createInProcessSim, createWorkerSim } from './worker/transports';
 import type { SimApi } from './worker/sim-api';
 import './styles.css';
@@ -80,7 +84,32 @@ async function openFromUrl(): Promise<void> {
   if (!loaded) await fallback();
 }
 
+/** The service worker that keeps the app for offline use (docs/hosting.md); it never reloads the page itself. */
+function startOfflineCache(): void {
+  const update = registerSW({
+    onOfflineReady: offlineActions.ready,
+    onNeedRefresh: () => offlineActions.updateWaiting(() => void update(true)),
+  });
+}
+
+/**
+ * Fetches the code of the panels the app is about to show — the built-in scenario's the link
+ * names, or the default one's — while the worker starts, rather than after its first reply.
+ */
+function preloadFirstPanels(): void {
+  const reading = readLink(location.hash);
+  const target = reading.kind === 'link' ? reading.target : null;
+  const id = !target ? DEFAULT_SCENARIO_ID : target.spec.kind === 'builtin' ? target.spec.id : '';
+  const known = SCENARIO_PANELS[id];
+  if (!known) return;
+  const views = target?.views ?? known.views ?? faceOf(known.model).defaultViews;
+  void preloadPanels(known.model, views);
+}
+
+setPanelLoader(preloadPanels);
 actions.setApi(startSimulator());
+preloadFirstPanels();
+startOfflineCache();
 installPredict();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

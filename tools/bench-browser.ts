@@ -1,6 +1,7 @@
 /**
- * npm run bench:browser [-- --json] [-- --seconds N] [-- --only id,id]: the torus view's speed in
- * real headless Chromium, against the production build. A benchmark, not a test: it prints
+ * npm run bench:browser [-- --json] [-- --seconds N] [-- --only id,id] [-- --dist folder]: the torus
+ * view's speed in real headless Chromium, against the production build (`--dist`: an existing
+ * build folder instead of dist/, e.g. an older build to alternate with, as docs/cli.md does). A benchmark, not a test: it prints
  * numbers and the targets they are compared with; it never fails the suite.
  *
  *   torus16.detail.*   16×16 chaos torus past saturation, ≥ 500 packets in flight, every packet
@@ -167,7 +168,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startPreview(port: number): Promise<ChildProcess> {
+async function startPreview(port: number, dist: string): Promise<ChildProcess> {
   // vite's own entry point run by node, so the process id is the server's (no npx shell between).
   const child = spawn(
     process.execPath,
@@ -179,6 +180,8 @@ async function startPreview(port: number): Promise<ChildProcess> {
       '--port',
       String(port),
       '--strictPort',
+      '--outDir',
+      dist,
     ],
     { cwd: ROOT, stdio: 'ignore' },
   );
@@ -352,7 +355,7 @@ const args = startTool(
     name: 'bench:browser',
     summary:
       "measures the torus animation's frames per second and run-mode speed in headless Chromium.",
-    usage: ['[--json] [--seconds S] [--only ID,ID...]'],
+    usage: ['[--json] [--seconds S] [--only ID,ID...] [--dist FOLDER]'],
     options: [
       { name: '--json', help: 'One JSON object per row (the header goes to stderr).' },
       {
@@ -364,6 +367,11 @@ const args = startTool(
         name: '--only',
         value: 'IDS',
         help: `Only these configurations: ${CONFIGS.map((c) => c.id).join(', ')}.`,
+      },
+      {
+        name: '--dist',
+        value: 'FOLDER',
+        help: 'Measure this build folder as it is (default: dist/, built first when stale).',
       },
     ],
     exitCodes: [
@@ -383,6 +391,8 @@ async function main(): Promise<void> {
   const onlyText = valueOf(args, '--only');
   const only = onlyText === undefined ? null : onlyText.split(',');
   const secondsArg = secondsText === undefined ? -1 : 0;
+  const distText = valueOf(args, '--dist');
+  const dist = distText ?? 'dist';
   const log = (s: string) => (json ? console.error(s) : console.log(s));
   if (!(seconds > 0)) {
     console.error(
@@ -399,9 +409,11 @@ async function main(): Promise<void> {
       `no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH to one`,
     );
 
-  ensureBuild(log);
+  if (distText === undefined) ensureBuild(log);
+  else if (!existsSync(join(ROOT, dist, 'index.html')))
+    throw new Error(`--dist: no build in ${dist}`);
   const port = await freePort();
-  const server = await startPreview(port);
+  const server = await startPreview(port, dist);
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({

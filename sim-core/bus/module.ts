@@ -1,18 +1,17 @@
 /**
  * The bus model as a plug-in (seed 000 §B.0, digest §C.2): processors with private caches kept
- * coherent by one snooping bus, each cache driven by the MSI, MESI or MOESI table.
+ * coherent by one snooping bus, each cache driven by the MSI, MESI or MOESI table. Its face
+ * (bus-face.ts) and its engine.
  */
 import type { ModelModule } from '../model';
-import type { BusModelEvent } from './bus-events';
-import type { BusMeta } from './bus-meta';
-import { busSchema, type BusSystem as BusSystemSchema, type BusWorkload } from './bus-schema';
-import { busVocabulary, narrateQuietBus } from './bus-narrate';
-import { cacheState, nextBusTransaction } from './bus-predictions';
-import type { BusSystemConfig } from './bus-config';
+import { busFace, type BusTypes } from './bus-face';
+import { busSchema } from './bus-schema';
 import { BusSystem } from './bus-system';
 import { busPresets } from './bus-types';
 import { randomPrograms } from './random-workload';
-import type { BusFrame, BusSystemStats } from './bus-frame';
+import type { BusSystemStats } from './bus-frame';
+
+export type { BusTypes } from './bus-face';
 
 const sum = (values: Iterable<number>) => {
   let s = 0;
@@ -36,24 +35,9 @@ function summary(stats: BusSystemStats): string[] {
   return lines;
 }
 
-export interface BusTypes {
-  kind: 'bus';
-  system: BusSystemSchema;
-  workload: BusWorkload;
-  config: BusSystemConfig;
-  instance: BusSystem;
-  frame: BusFrame;
-  stats: BusSystemStats;
-  meta: BusMeta;
-  event: BusModelEvent;
-}
-
 export const busModel: ModelModule<BusTypes> = {
-  kind: 'bus',
-  topics: [{ name: 'coherence', heading: 'Cache coherence', short: 'Coherence' }],
+  ...busFace,
   schema: busSchema,
-  views: ['notes', 'program', 'caches', 'bus', 'protocol', 'log', 'memory', 'stats'],
-  defaultViews: ['notes', 'program', 'caches', 'bus', 'protocol', 'log'],
   configOf(scenario) {
     const sys = scenario.system;
     const w = scenario.workload;
@@ -86,19 +70,8 @@ export const busModel: ModelModule<BusTypes> = {
     },
     costs: { ...config.costs },
   }),
-  describe({ system: s }) {
-    const c = s.cache;
-    return `${s.nodes} processors · ${s.protocol} · ${c.sizeBytes} B ${c.associativity}-way caches · ${c.blockBytes} B blocks · ${s.bus.preset} bus`;
-  },
   settings: ({ system }) => ({ protocol: system.protocol }),
   summary,
-  vocabularies: [busVocabulary],
-  quiet: narrateQuietBus,
-  capabilities: {
-    blockBytes: (meta) => meta.geometry.blockBytes,
-    protocol: (meta) => meta.protocol,
-  },
-  predictions: [cacheState, nextBusTransaction],
   derivedStats: {
     busTransactions: {
       desc: 'All bus transactions (every node, every kind)',

@@ -11,7 +11,8 @@ import type { FidelityRow } from './fidelity';
 import { parseScenario } from '../scenario/parse';
 import { edtConfigOf } from '../ni/edt/edt-config';
 import type { EdtScenario } from '../ni/edt/edt-schema';
-import { edtPoint, runPoint, SWEEP_SIZES, SWEEP_RATES, type EdtPoint } from '../ni/edt/edt-sweep';
+import { edtPoint, runPoint, type EdtPoint } from '../ni/edt/edt-sweep';
+import { SWEEP_RATES, SWEEP_SIZES } from '../ni/edt/sweep-points';
 import { edtModel } from '../ni/edt/module';
 import { MEASURED_NIS, type EdtNiName } from '../ni/edt/ni-kinds';
 

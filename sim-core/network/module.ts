@@ -1,36 +1,17 @@
 /**
  * The network model as a plug-in (seed 001, digest §B): a k×k torus or mesh of routers (chaos,
  * minimal adaptive, dimension-order, deflection) carrying scheduled packets or random traffic.
+ * Its face (network-face.ts) and its engine.
  */
-import type { ModelModule, TorusCapability } from '../model';
+import type { ModelModule } from '../model';
 import { Network } from './network';
 import type { NetworkConfig } from './network-config';
-import type { NetworkModelEvent } from './network-events';
-import type { NetworkFrame, NetworkStats } from './network-frame';
-import type { NetworkMeta } from './network-meta';
-import { narrateQuietNetwork, networkVocabulary } from './network-narrate';
-import { routerOutputOn } from './network-predictions';
-import {
-  networkSchema,
-  type NetworkScenario,
-  type NetworkSystem,
-  type NetworkWorkload,
-} from './network-schema';
+import { networkFace, type NetworkTypes } from './network-face';
+import { networkSchema, type NetworkScenario } from './network-schema';
 import { summariseNetworkStats } from './network-summary';
-import { routerPhrase } from './routing';
 import { sweepPoint, type SweepRequest } from './sweep';
 
-export interface NetworkTypes {
-  kind: 'network';
-  system: NetworkSystem;
-  workload: NetworkWorkload;
-  config: NetworkConfig;
-  instance: Network;
-  frame: NetworkFrame;
-  stats: NetworkStats;
-  meta: NetworkMeta;
-  event: NetworkModelEvent;
-}
+export type { NetworkTypes } from './network-face';
 
 /** The network model's configuration for a scenario (also the base of load sweeps). */
 export function networkConfigOf(scenario: NetworkScenario): NetworkConfig {
@@ -53,18 +34,9 @@ export function networkConfigOf(scenario: NetworkScenario): NetworkConfig {
   };
 }
 
-const torus: TorusCapability<NetworkFrame, NetworkMeta> = {
-  frame: (frame) => frame,
-  withFrame: (_frame, network) => network,
-  meta: (meta) => meta,
-};
-
 export const networkModel: ModelModule<NetworkTypes> = {
-  kind: 'network',
-  topics: [{ name: 'torus', heading: 'Torus and routers', short: 'Torus and routing' }],
+  ...networkFace,
   schema: networkSchema,
-  views: ['notes', 'torus', 'router', 'log', 'stats', 'charts'],
-  defaultViews: ['notes', 'torus', 'router', 'log', 'stats', 'charts'],
   configOf: networkConfigOf,
   create: (config) => new Network(config),
   meta: (config) => ({
@@ -75,17 +47,10 @@ export const networkModel: ModelModule<NetworkTypes> = {
     packetPhits: config.packetPhits,
     multiQueue: config.multiQueue,
   }),
-  describe({ system }) {
-    const side = system.attached ?? system.k;
-    const router = routerPhrase(system.router, system.dateline);
-    return `${system.k}×${system.k} ${system.topology} · ${router} · ${system.packetPhits}-phit packets · ${side * side} nodes`;
-  },
   settings: ({ system }) => ({ router: system.router }),
   summary: summariseNetworkStats,
-  vocabularies: [networkVocabulary],
-  quiet: narrateQuietNetwork,
   capabilities: {
-    torus,
+    ...networkFace.capabilities,
     measuredTraffic: {
       until: ({ workload }) => ('traffic' in workload ? workload.traffic.until : null),
       torusStats: (stats) => stats,
@@ -100,7 +65,6 @@ export const networkModel: ModelModule<NetworkTypes> = {
       },
     },
   },
-  predictions: [routerOutputOn(torus)],
   derivedStats: {
     deroutedPercent: {
       desc: 'Deroutes per delivered packet, in percent',

@@ -6,8 +6,8 @@
  * written for people: `expected integer 1..16, got 40`.
  */
 import { z } from 'zod';
-import type { IssueSink, ModelTypes, ScenarioOf } from '../model';
-import { ALL_MODELS, moduleOf, ownScenario, type AnyModelTypes, type SomeModel } from '../models';
+import { ownScenario, type IssueSink, type ModelTypes, type ScenarioOf } from '../model';
+import { ALL_MODELS, moduleOf, type AnyModelTypes, type SomeModel } from '../models';
 import { address, choice, intIn, listText, schemaRef, text, wordValue } from './fields';
 import { PREDICTION_KIND_NAMES, TOPIC_NAMES, VIEW_NAMES } from './names';
 

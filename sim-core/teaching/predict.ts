@@ -9,8 +9,9 @@
  * static `meta`; only the wording of a question may use the frame at the cycle it is asked at.
  * The same session and cycle therefore always give the same question.
  */
+import { faceOf } from '../faces';
 import type { ModelTypes } from '../model';
-import { moduleOf, type ModelKind } from '../models';
+import type { ModelKind } from '../models';
 import type { PredictionKind } from '../scenario/names';
 import type { Session } from '../session';
 import type { SimEvent } from '../trace/events';
@@ -81,7 +82,7 @@ function runOf(session: Session): PredictionRun<ModelTypes['event'], ModelTypes[
   };
 }
 
-const kindsOf = (model: string): readonly Kind[] => moduleOf(model).predictions;
+const kindsOf = (model: string): readonly Kind[] => faceOf(model).predictions;
 
 /** The kinds a model supports, with their menu titles. */
 export function predictionKindsFor(model: ModelKind): { kind: PredictionKind; title: string }[] {

@@ -4,7 +4,8 @@
  * Used by the narration bar, the screen-reader live region and the CLI. The words come from the
  * models' vocabularies (each model's folder); this file only puts them together.
  */
-import { moduleOf, type Frame, type ModelMeta } from '../models';
+import { faceOf } from '../faces';
+import type { Frame, ModelMeta } from '../models';
 import type { SimEvent } from './events';
 import { VOCABULARIES, entryFor, vocabularyOf } from './vocabulary';
 
@@ -25,8 +26,8 @@ export function narrate(events: readonly SimEvent[], meta: ModelMeta): string {
  * torus), every other event in full; a cycle with nothing to tell says what is going on.
  */
 export function narrateCycle(events: readonly SimEvent[], frame: Frame, meta: ModelMeta): string {
-  const module = moduleOf(frame.model);
-  const { told, aside } = module.foreground?.(events, frame) ?? { told: events, aside: null };
+  const face = faceOf(frame.model);
+  const { told, aside } = face.foreground?.(events, frame) ?? { told: events, aside: null };
   const tell = (list: readonly { kind: string }[]) => narrate(list as readonly SimEvent[], meta);
   let story: string | null = null;
   for (const vocabulary of VOCABULARIES) {
@@ -39,11 +40,11 @@ export function narrateCycle(events: readonly SimEvent[], frame: Frame, meta: Mo
     story = `${[...(othersStory ? [othersStory] : []), ...pieces].join('. ')}.`;
     break;
   }
-  story ??= tell(told) || module.quiet(frame, meta);
+  story ??= tell(told) || face.quiet(frame, meta);
   return aside === null ? story : `${story.replace(/\.$/, '')}. ${aside}`;
 }
 
 /** What is going on in a cycle where nothing new happens, so the narration never goes blank. */
 export function narrateQuiet(frame: Frame, meta: ModelMeta): string {
-  return moduleOf(frame.model).quiet(frame, meta);
+  return faceOf(frame.model).quiet(frame, meta);
 }

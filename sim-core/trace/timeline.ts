@@ -9,6 +9,9 @@
 import type { Simulation, SimSnapshot } from '../sim';
 import type { SimEvent, SimEventBody } from './events';
 
+/** How often a timeline keeps a keyframe, in cycles, unless told otherwise (a step back replays at most this many). */
+export const DEFAULT_KEYFRAME_EVERY = 64;
+
 export interface TimelineOptions {
   keyframeEvery: number;
   /** Never explore past this cycle (a scenario that does not halt stops here). */

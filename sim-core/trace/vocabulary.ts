@@ -1,16 +1,17 @@
 /**
- * Every event kind's vocabulary, gathered once from the common one and the models' (each model's
- * folder brings its own; a vocabulary two models share, the torus's, is counted once). Two
+ * Every event kind's vocabulary, gathered once from the common one and the models' faces (each
+ * model's folder brings its own; a vocabulary two models share, the torus's, is counted once). Two
  * vocabularies may not both claim a kind.
  */
+import { ALL_FACES } from '../faces';
 import type { EventVocabulary } from '../model';
-import { ALL_MODELS, type ModelMeta } from '../models';
+import type { ModelMeta } from '../models';
 import { commonVocabulary } from './common-narrate';
 
 export type AnyVocabulary = EventVocabulary<never, ModelMeta>;
 
 export const VOCABULARIES: readonly AnyVocabulary[] = [
-  ...new Set([commonVocabulary, ...ALL_MODELS.flatMap((m) => m.vocabularies)]),
+  ...new Set([commonVocabulary, ...ALL_FACES.flatMap((m) => m.vocabularies)]),
 ];
 
 const OF_KIND = new Map<string, AnyVocabulary>();

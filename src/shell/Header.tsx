@@ -3,8 +3,8 @@
  * page table's menus), open or save a scenario file, and copy the share link of the exact state.
  */
 import { useRef, useState } from 'react';
-import { builtinScenarios } from '../../scenarios/index';
-import { ownScenario, TOPIC_NAMES, TOPICS, type Scenario } from '../../sim-core/index';
+import { SCENARIO_CATALOGUE } from 'virtual:ni-lab/catalogue';
+import { ownScenario, TOPICS, type Scenario } from '../../sim-core/index';
 import { MAX_FILE_BYTES } from '../../sim-core/scenario/limits';
 import { readScenarioText } from '../../sim-core/scenario/read-text';
 import { actions, useApp } from '../state/store';
@@ -15,9 +15,6 @@ import { uiOf } from '../models/index';
 import type { LoadSpec } from '../worker/sim-api';
 import { AssignmentMenu } from '../teaching/AssignmentMenu';
 import { assignmentActions, useAssignment } from '../teaching/assignment-store';
-
-/** A scenario without a topic belongs to the first (the format's default). */
-const topicOf = (doc: unknown): string => (doc as { topic?: string }).topic ?? TOPIC_NAMES[0];
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -103,13 +100,11 @@ export function Header() {
           ) : null}
           {TOPICS.map(({ name, heading }) => (
             <optgroup key={name} label={heading}>
-              {builtinScenarios
-                .filter((s) => topicOf(s.doc) === name)
-                .map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {(s.doc as { title: string }).title}
-                  </option>
-                ))}
+              {SCENARIO_CATALOGUE.filter((s) => s.topic === name).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
             </optgroup>
           ))}
         </select>

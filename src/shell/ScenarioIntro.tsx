@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { SafeText } from './SafeText';
-import { moduleOf, ownScenario, type Scenario } from '../../sim-core/index';
+import { faceOf, ownScenario, type Scenario } from '../../sim-core/index';
 import { uiOf } from '../models/index';
 import { useApp } from '../state/store';
 import { scenarioTextHidden, useAssignment } from '../teaching/assignment-store';
@@ -16,7 +16,7 @@ import { scenarioTextHidden, useAssignment } from '../teaching/assignment-store'
  */
 function describeSystem(scenario: Scenario): string {
   const kind = scenario.system.kind;
-  return `${uiOf(kind).label}: ${moduleOf(kind).describe(ownScenario(scenario))}`;
+  return `${uiOf(kind).label}: ${faceOf(kind).describe(ownScenario(scenario))}`;
 }
 
 export function ScenarioIntro() {

@@ -4,9 +4,9 @@
  * over titles, summaries and goals. Each title is a link to the scenario's share link, so it opens
  * with a click or Enter, in this tab or a new one.
  */
-import { useMemo, useState } from 'react';
-import { builtinScenarios } from '../../scenarios/index';
-import { catalogueEntry, filterCatalogue, groupByTopic } from '../lecture/catalogue';
+import { useState } from 'react';
+import { SCENARIO_CATALOGUE } from 'virtual:ni-lab/catalogue';
+import { filterCatalogue, groupByTopic } from '../lecture/catalogue';
 import { lecture } from '../lecture/lecture-store';
 import { actions, useApp } from '../state/store';
 import { SafeText } from './SafeText';
@@ -14,7 +14,7 @@ import '../lecture/lecture.css';
 
 export function StartPage() {
   const [query, setQuery] = useState('');
-  const entries = useMemo(() => builtinScenarios.map((s) => catalogueEntry(s.id, s.doc)), []);
+  const entries = SCENARIO_CATALOGUE;
   const loaded = useApp((s) => s.scenario?.title ?? null);
   const shown = filterCatalogue(entries, query);
   const groups = groupByTopic(shown);

@@ -1,5 +1,5 @@
 /** Which panels are open; part of the share link. */
-import { moduleOf } from '../../sim-core/index';
+import { faceOf } from '../../sim-core/index';
 import { actions, useApp } from '../state/store';
 import { viewEntry } from '../views/registry';
 import { hiddenPanels, useAssignment } from '../teaching/assignment-store';
@@ -12,7 +12,7 @@ export function ViewToggles() {
   return (
     <fieldset className="view-toggles">
       <legend>Panels</legend>
-      {moduleOf(model)
+      {faceOf(model)
         .views.filter((name) => !hidden.includes(name))
         .map((name) => (
           <label key={name}>

@@ -103,6 +103,8 @@ export function handleShortcut(e: KeyboardEvent): void {
   // Inside a focused scroll region the arrow keys scroll it, as a keyboard user expects.
   if (target?.closest('[role="region"]') && e.key.startsWith('Arrow')) return;
   const key = keyOf(e);
+  // A modal dialog has the keyboard: it closes itself on Escape; only ? (help) still toggles.
+  if (target?.closest('dialog[open]') && key !== '?') return;
   // The start page has no simulator on screen: only help and Escape work there.
   if (useLecture.getState().startOpen && key !== '?' && key !== 'Escape') return;
   const shortcut = shortcuts.find((s) => s.keys.includes(key) && (s.when?.() ?? true));

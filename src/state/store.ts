@@ -180,6 +180,17 @@ const held = (to: (from: number) => number | null): boolean => {
   return from !== undefined && forwardGate !== null && forwardGate(from, to(from));
 };
 
+/**
+ * Fetches the code of the panels a scenario shows (views/registry.ts preloadPanels), awaited
+ * before its first picture so the panels appear with it: the panels load their code lazily, and
+ * the state/ layer imports no view.
+ */
+export type PanelLoader = (model: string, views: readonly ViewName[]) => Promise<unknown>;
+let panelLoader: PanelLoader | null = null;
+export function setPanelLoader(loader: PanelLoader | null): void {
+  panelLoader = loader;
+}
+
 /** The cycle of the first stall (the torus's or a model's watchdog) in cycles from+1 … to, or null. */
 function firstStall(log: readonly SimEvent[], from: number, to: number): number | null {
   let lo = 0;
@@ -267,6 +278,10 @@ export const actions = {
         useApp.setState({ problem: { context: options.context, issues: reply.issues } });
         return false;
       }
+      const views = options.views ??
+        reply.scenario.views ?? [...(DEFAULT_VIEWS[reply.meta.model] ?? [])];
+      // A panel whose code cannot be fetched says so in its place (views/lazy-panel.ts).
+      await panelLoader?.(reply.meta.model, views);
       useApp.setState({
         spec,
         scenario: reply.scenario,
@@ -274,8 +289,7 @@ export const actions = {
         view: reply.view,
         log: reply.log,
         digest: reply.digest,
-        views: options.views ??
-          reply.scenario.views ?? [...(DEFAULT_VIEWS[reply.meta.model] ?? [])],
+        views,
         sweeps: {},
         selection: null,
       });

@@ -4,7 +4,7 @@
  * the explanation with the rule that fired, and the outcome shown in the views.
  */
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { predictionKindsFor, type PredictionCheck } from '../../sim-core/teaching/index';
+import { predictionKindsFor, type PredictionCheck } from '../../sim-core/teaching/predict';
 import { useApp } from '../state/store';
 import { useAssignment } from './assignment-store';
 import { predict, usePredict, type KindChoice } from './predict-store';

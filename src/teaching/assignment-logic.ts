@@ -5,13 +5,12 @@
  * storage helpers, which take the Storage they use.
  */
 import type { Override } from '../../sim-core/index';
-import {
-  randomisedPaths,
-  type Answer,
-  type Assignment,
-  type Personalisation,
-  type Question,
-  type Scalar,
+import type {
+  Answer,
+  Assignment,
+  Personalisation,
+  Question,
+  Scalar,
 } from '../../sim-core/teaching/index';
 
 /** `a=<id>`: a built-in assignment; `af=<id>`: one the student opened from a file. */
@@ -59,18 +58,22 @@ export function withoutAssignmentParam(fragment: string): string {
 const under = (path: string, prefix: string) =>
   path === prefix || path.startsWith(`${prefix}.`) || prefix.startsWith(`${path}.`);
 
+/** What an open assignment keeps as it set it: its locked paths and the personalised ones. */
+export interface Locks {
+  locked: readonly string[];
+  /** Every scenario path a personalisation sets (the teaching engine's randomisedPaths). */
+  randomised: readonly string[];
+}
+
 /**
  * Why the student may not change a scenario parameter (`system.ni`), or null when they may:
  * the assignment locks it, or it is one of the student's personalised values.
  */
-export function lockReason(
-  assignment: Pick<Assignment, 'locked' | 'randomise'> | null,
-  path: string,
-): string | null {
-  if (!assignment) return null;
-  const locked = assignment.locked.find((l) => under(path, l));
+export function lockReason(locks: Locks | null, path: string): string | null {
+  if (!locks) return null;
+  const locked = locks.locked.find((l) => under(path, l));
   if (locked) return `The assignment fixes ${locked}.`;
-  const random = randomisedPaths(assignment).find((r) => under(path, r));
+  const random = locks.randomised.find((r) => under(path, r));
   return random ? `${random} is personalised for you: it stays as the assignment set it.` : null;
 }
 

@@ -9,23 +9,13 @@
  * gone. "Export submission" downloads the submission file that tools/grade.ts grades.
  */
 import { create } from 'zustand';
-import { builtinAssignments, findAssignment } from '../../scenarios/assignments/index';
-import { findBuiltin } from '../../scenarios/index';
-import {
-  assignmentScenario,
-  checkAnswers,
-  freeOverrides,
-  makeSubmission,
-  parseAssignment,
-  personalise,
-  personalOverrides,
-  questionCycle,
-  type Answer,
-  type Assignment,
-  type Personalisation,
-  type PredictionQuestion,
-  type Scalar,
-  type TeachingIssue,
+import type {
+  Answer,
+  Assignment,
+  Personalisation,
+  PredictionQuestion,
+  Scalar,
+  TeachingIssue,
 } from '../../sim-core/teaching/index';
 import type { Override, ViewName } from '../../sim-core/index';
 import { MAX_FILE_BYTES } from '../../sim-core/scenario/limits';
@@ -35,6 +25,7 @@ import {
   fileKey,
   forgetLastStudent,
   lockReason,
+  type Locks,
   readLastStudent,
   readProgress,
   submissionFileName,
@@ -46,6 +37,7 @@ import {
   type AssignmentRef,
   type PredictionStop,
 } from './assignment-logic';
+import { loadTeaching, teaching } from './teaching-engine';
 
 export interface TeachingProblem {
   context: string;
@@ -61,6 +53,8 @@ export type PredictionSlot =
 export interface AssignmentState {
   assignment: Assignment | null;
   ref: AssignmentRef | null;
+  /** What the assignment keeps as it set it (the menus of those parameters are disabled). */
+  locks: Locks | null;
   student: { id: string; name: string } | null;
   personal: Personalisation | null;
   answers: Record<string, Answer>;
@@ -86,6 +80,7 @@ export interface AssignmentState {
 const initial = {
   assignment: null,
   ref: null,
+  locks: null,
   student: null,
   personal: null,
   answers: {},
@@ -109,8 +104,6 @@ function storage(): Storage | null {
   }
 }
 
-const builtinDoc = (id: string) => findBuiltin(id)?.doc;
-
 /** The app's name and version, written into submissions for support. */
 const APP = 'NI Lab 0.1.0';
 
@@ -120,6 +113,7 @@ export function studentSpec(
   p: Personalisation,
   extra: readonly Override[] = [],
 ): LoadSpec | TeachingIssue[] {
+  const { assignmentScenario, personalOverrides } = teaching();
   if ('builtin' in assignment.scenario)
     return {
       kind: 'builtin',
@@ -155,8 +149,8 @@ export const hiddenPanels = (s: AssignmentState): ViewName[] => {
 
 /** Why a parameter's menu is disabled, or null (see lockReason). */
 export function useLock(): (path: string) => string | null {
-  const assignment = useAssignment((s) => (s.student ? s.assignment : null));
-  return (path) => lockReason(assignment, path);
+  const locks = useAssignment((s) => (s.student ? s.locks : null));
+  return (path) => lockReason(locks, path);
 }
 
 function show(context: string, issues: TeachingIssue[]): void {
@@ -187,6 +181,7 @@ async function generatePredictions(assignment: Assignment, p: Personalisation): 
   useAssignment.setState({
     predictions: Object.fromEntries(questions.map((q) => [q.id, { state: 'loading' as const }])),
   });
+  const { assignmentScenario, questionCycle } = teaching();
   for (const q of questions) {
     let slot: PredictionSlot;
     const scenario = assignmentScenario(assignment, p, q.overrides);
@@ -229,7 +224,8 @@ export const assignmentActions = {
    * changes when it does not parse. Resumes as the student who last worked on it here.
    */
   async open(doc: unknown, ref: AssignmentRef, context: string, cycle?: number): Promise<boolean> {
-    const parsed = parseAssignment(doc, builtinDoc);
+    const { engine, scenarios } = await loadTeaching();
+    const parsed = engine.parseAssignment(doc, (id) => scenarios.findBuiltin(id)?.doc);
     if (!parsed.ok) {
       show(context, parsed.error);
       return false;
@@ -239,6 +235,7 @@ export const assignmentActions = {
       ...initial,
       assignment,
       ref: { id: assignment.id, file: ref.file },
+      locks: { locked: assignment.locked, randomised: engine.randomisedPaths(assignment) },
     });
     const last = readLastStudent(storage(), assignment.id);
     if (last) await assignmentActions.begin(last.name, last.id, cycle);
@@ -246,7 +243,8 @@ export const assignmentActions = {
   },
 
   /** Opens a built-in assignment by id (`#v1?a=<id>`). */
-  openBuiltin(id: string, cycle?: number): Promise<boolean> {
+  async openBuiltin(id: string, cycle?: number): Promise<boolean> {
+    const { builtinAssignments, findAssignment } = (await loadTeaching()).assignments;
     const found = findAssignment(id);
     if (!found) {
       show('Opening the assignment', [
@@ -259,7 +257,7 @@ export const assignmentActions = {
             .join(', ')})`,
         },
       ]);
-      return Promise.resolve(false);
+      return false;
     }
     return assignmentActions.open(found.doc, { id, file: false }, `Opening ${found.file}`, cycle);
   },
@@ -299,7 +297,8 @@ export const assignmentActions = {
       return false;
     }
     const text = await file.text();
-    const parsed = parseAssignment(text, builtinDoc);
+    const { engine, scenarios } = await loadTeaching();
+    const parsed = engine.parseAssignment(text, (id) => scenarios.findBuiltin(id)?.doc);
     if (!parsed.ok) {
       show(context, parsed.error);
       return false;
@@ -326,7 +325,7 @@ export const assignmentActions = {
       return false;
     }
     const student = { id: id.trim().slice(0, 64), name: name.trim().slice(0, 120) };
-    const personal = personalise(assignment, student.id);
+    const personal = teaching().personalise(assignment, student.id);
     const progress = readProgress(storage(), assignment, student.id);
     const staleNote =
       progress && progress.digest !== '' && progress.digest !== assignment.digest
@@ -393,13 +392,17 @@ export const assignmentActions = {
   ): Promise<boolean> {
     const { assignment } = useAssignment.getState();
     if (!assignment) return Promise.resolve(false);
-    return loadWith([...toOverrides(questionOverrides), ...freeOverrides(assignment, config)], 0);
+    return loadWith(
+      [...toOverrides(questionOverrides), ...teaching().freeOverrides(assignment, config)],
+      0,
+    );
   },
 
   /** Builds, checks and downloads the submission file. */
   exportSubmission(): boolean {
     const { assignment, student, answers, seen } = useAssignment.getState();
     if (!assignment || !student) return false;
+    const { checkAnswers, makeSubmission } = teaching();
     const submission = makeSubmission(
       assignment,
       student,
@@ -480,6 +483,7 @@ function loadedStops(): PredictionStop[] {
   if (!assignment || !personal) return [];
   if (stopsMemo?.spec === spec && stopsMemo.personal === personal) return stopsMemo.stops;
   const loaded = JSON.stringify(spec);
+  const { questionCycle } = teaching();
   const stops = assignment.questions.flatMap((q) => {
     if (q.kind !== 'prediction') return [];
     const own = studentSpec(assignment, personal, toOverrides(q.overrides));

@@ -19,7 +19,7 @@ import {
   type PredictionCheck,
   type PredictionKind,
   type PredictionQuestion,
-} from '../../sim-core/teaching/index';
+} from '../../sim-core/teaching/predict';
 import { stepsOf, useLecture } from '../lecture/lecture-store';
 import { actions, setForwardGate, useApp, type AppState } from '../state/store';
 import { assignmentGate, useAssignment, watchPredictionLocks } from './assignment-store';

@@ -1,4 +1,9 @@
-/** A panel's content: the model's moving picture live, words and numbers at a reading pace. */
+/**
+ * A panel's content: the model's moving picture live, words and numbers at a reading pace. A
+ * panel's code loads when it is first shown (lazy-panel.ts); a scenario's own panels are fetched
+ * before its first picture, so the placeholder only shows for a panel switched on later.
+ */
+import { Suspense } from 'react';
 import type { ViewName } from '../../sim-core/index';
 import { Paced } from '../state/paced';
 import { viewEntry } from './registry';
@@ -6,11 +11,21 @@ import { viewEntry } from './registry';
 export function PanelContent({ name }: { name: ViewName }) {
   const entry = viewEntry(name);
   const { Component } = entry;
-  return 'live' in entry ? (
-    <Component />
-  ) : (
-    <Paced>
-      <Component />
-    </Paced>
+  return (
+    <Suspense
+      fallback={
+        <p className="panel-loading" role="status">
+          Loading the panel…
+        </p>
+      }
+    >
+      {'live' in entry ? (
+        <Component />
+      ) : (
+        <Paced>
+          <Component />
+        </Paced>
+      )}
+    </Suspense>
   );
 }

@@ -5,7 +5,7 @@
  * picture while playing. Strings travel as indexes into fixed tables; fromWire rebuilds the very
  * same objects, key for key. Everything else in the view is sent as it is.
  */
-import { moduleOf, type Frame, type SessionView } from '../../sim-core/index';
+import { faceOf, type Frame, type SessionView } from '../../sim-core/index';
 import type {
   Decision,
   FrameState,
@@ -223,7 +223,7 @@ export const packetsFromWire = (wire: Wire): PacketView[] => unflat(wire, getPac
  */
 export function toWire(view: SessionView): WireView {
   const f = view.frame;
-  const torus = moduleOf(f.model).capabilities.torus;
+  const torus = faceOf(f.model).capabilities.torus;
   if (!torus) return { ...view, frame: f };
   const wire = toWireNetwork(torus.frame(f)) as unknown as NetworkFrame;
   return { ...view, frame: torus.withFrame(f, wire) as Frame };
@@ -231,7 +231,7 @@ export function toWire(view: SessionView): WireView {
 
 export function fromWire(wire: WireView): SessionView {
   const f = wire.frame;
-  const torus = moduleOf(f.model).capabilities.torus;
+  const torus = faceOf(f.model).capabilities.torus;
   if (!torus) return { ...wire, frame: f };
   const network = fromWireNetwork(torus.frame(f) as unknown as WireNetworkFrame);
   return { ...wire, frame: torus.withFrame(f, network) as Frame };

@@ -1,13 +1,30 @@
 /**
  * The two transports of SimApi. The app uses the worker so the main thread never blocks while the
- * simulation runs; tests (and a browser without module workers) use the in-process one.
+ * simulation runs; tests (and a browser without module workers) use the in-process one, whose
+ * simulator is loaded on first use, so the page itself never carries it.
  */
 import { proxy, wrap, type Remote } from 'comlink';
+import { unpackView } from './packed-view';
 import type { PackedNavigation, SimApi, SweepProgress, SweepResult } from './sim-api';
-import { SimService, unpackView } from './sim-service';
 
 export function createInProcessSim(): SimApi {
-  return new SimService();
+  let service: Promise<SimApi> | null = null;
+  const sim = () => (service ??= import('./sim-service').then((m) => new m.SimService()));
+  return {
+    load: async (spec, cycle) => (await sim()).load(spec, cycle),
+    seek: async (cycle) => (await sim()).seek(cycle),
+    step: async (delta) => (await sim()).step(delta),
+    nextEvent: async () => (await sim()).nextEvent(),
+    prevEvent: async () => (await sim()).prevEvent(),
+    sweep: async <P>(name: string, request: unknown, onProgress?: SweepProgress<P>) =>
+      (await sim()).sweep<P>(name, request, onProgress),
+    cancelSweep: async () => (await sim()).cancelSweep(),
+    frames: async (from, to) => (await sim()).frames(from, to),
+    predict: async (kinds) => (await sim()).predict(kinds),
+    checkPrediction: async (question, value) => (await sim()).checkPrediction(question, value),
+    predictIn: async (doc, cycle, kind, target) =>
+      (await sim()).predictIn(doc, cycle, kind, target),
+  };
 }
 
 export interface WorkerSim {

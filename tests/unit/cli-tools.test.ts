@@ -54,6 +54,7 @@ describe.concurrent(
       'bench:browser',
       'gen:schema',
       'gen:protocol-docs',
+      'gen:icons',
     ];
     it.each(TOOLS)('npm run %s -- --help', async (tool) => {
       const { stdout, stderr } = await exec('npm', ['run', '-s', tool, '--', '--help'], {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ALL_MODELS, MODELS, VIEW_NAMES } from '../../sim-core/index';
+import { ALL_FACES, ALL_MODELS, FACES, MODELS, VIEW_NAMES } from '../../sim-core/index';
 import { MODEL_UIS } from '../../src/models/index';
 import { viewRegistry } from '../../src/views/registry';
 
@@ -90,6 +90,22 @@ describe('models are plug-ins', () => {
       ),
     );
     expect(offences).toEqual([]);
+  });
+
+  it('every model has its face in faces.ts, in the same order, and its module carries that face', () => {
+    expect(FACES.map((f) => f.kind)).toEqual(KINDS);
+    ALL_MODELS.forEach((module, i) => {
+      const face = ALL_FACES[i]!;
+      for (const [field, value] of Object.entries(face)) {
+        if (field === 'capabilities') continue;
+        expect(module[field as keyof typeof module], `${face.kind}.${field}`).toBe(value);
+      }
+      for (const [name, capability] of Object.entries(face.capabilities))
+        expect(
+          module.capabilities[name as keyof typeof module.capabilities],
+          `${face.kind}.capabilities.${name}`,
+        ).toBe(capability);
+    });
   });
 
   it('every model has a page table of the same kind, in the same order', () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, parseScenario, Session, type SessionView } from '../../sim-core/index';
 import { builtinScenarios } from '../../scenarios/index';
-import { packView, unpackView } from '../../src/worker/sim-service';
+import { packView, unpackView } from '../../src/worker/packed-view';
 
 const sessionOf = (doc: unknown): Session => {
   const parsed = parseScenario(doc);

@@ -1,31 +1,19 @@
 /**
  * The coherent-network-interface model as a plug-in (seed 000, digest §B-C): nodes of processor,
- * cache, snooping bus and one of the five NIs of Table 1, joined by the paper's network.
+ * cache, snooping bus and one of the five NIs of Table 1, joined by the paper's network. Its face
+ * (cni-face.ts) and its engine.
  */
 import type { ModelModule } from '../../model';
-import type { CniConfig } from './cni-config';
-import type { CniModelEvent } from './cni-events';
-import type { CniFrame, CniStats } from './cni-frame';
-import type { CniMeta } from './cni-meta';
-import { cniVocabulary, narrateQuietCni } from './cni-narrate';
-import { cniTransaction, queuePointer } from './cni-predictions';
+import { cniFace, type CniTypes } from './cni-face';
+import type { CniStats } from './cni-frame';
 import { cniConfigOf } from './cni-config-of';
-import { cniSchema, type CniSystemOut, type CniWorkloadOut } from './cni-schema';
-import { cniSweepPlan, cniSweepPoint, type CniSweepRequest } from './cni-sweep';
+import { cniSchema } from './cni-schema';
+import { cniSweepPoint } from './cni-sweep';
+import { cniSweepPlan, type CniSweepRequest } from './cni-sweep-plan';
 import { CniSystem } from './cni-system';
-import { BUS_NAMES, NI_KINDS } from './config';
+import { NI_KINDS } from './config';
 
-export interface CniTypes {
-  kind: 'cni';
-  system: CniSystemOut;
-  workload: CniWorkloadOut;
-  config: CniConfig;
-  instance: CniSystem;
-  frame: CniFrame;
-  stats: CniStats;
-  meta: CniMeta;
-  event: CniModelEvent;
-}
+export type { CniTypes } from './cni-face';
 
 const sum = (values: Iterable<number>) => {
   let s = 0;
@@ -56,11 +44,8 @@ function summary(stats: CniStats): string[] {
 }
 
 export const cniModel: ModelModule<CniTypes> = {
-  kind: 'cni',
-  topics: [{ name: 'coherent-ni', heading: 'Coherent network interfaces', short: 'Coherent NIs' }],
+  ...cniFace,
   schema: cniSchema,
-  views: ['notes', 'queue', 'cdr', 'buses', 'log', 'stats', 'charts'],
-  defaultViews: ['notes', 'queue', 'buses', 'log', 'stats'],
   configOf: cniConfigOf,
   create: (config) => new CniSystem(config),
   meta: (config, model) => ({
@@ -74,27 +59,10 @@ export const cniModel: ModelModule<CniTypes> = {
     queues: Object.values(model.layout.queues),
     workload: config.workload,
   }),
-  /** "2 nodes · CNI16Q · memory bus · MOESI"; a local queue joins two processors, with no NI. */
-  describe({ system, workload }) {
-    const bus = BUS_NAMES[system.bus];
-    const w = workload.messages;
-    if (w.kind === 'local-queue')
-      return `1 node · two processors and a local queue of ${w.slots} slots · ${bus} · ${system.protocol}`;
-    const nodes = `${system.nodes} node${system.nodes === 1 ? '' : 's'}`;
-    return `${nodes} · ${system.ni} · ${bus} · ${system.protocol}`;
-  },
   settings: ({ system }) => ({ ni: system.ni, bus: system.bus }),
   summary,
-  vocabularies: [cniVocabulary],
-  quiet: narrateQuietCni,
   capabilities: {
-    /** Cycles are the 200 MHz processor's; the memory bus runs at 100 MHz, the I/O bus at 50. */
-    clocks: () => ({
-      cycleDomain: 'cpu',
-      cpuHz: 200e6,
-      systemHz: 100e6,
-      source: '000 L733-751 (I/O bus 50 MHz)',
-    }),
+    ...cniFace.capabilities,
     sweeps: {
       /** Every NI that fits the bus at every message size: Fig. 6's round trip or Fig. 7's bandwidth. */
       'message-size': (scenario, request: CniSweepRequest) =>
@@ -105,7 +73,6 @@ export const cniModel: ModelModule<CniTypes> = {
         ),
     },
   },
-  predictions: [queuePointer, cniTransaction],
   derivedStats: {
     busTransactions: {
       desc: 'All bus transactions (every node, every kind)',

@@ -1,12 +1,10 @@
 /**
  * The Cranium model as a plug-in (seed 001 §C, digest §C, §E.1): the Cranium NI and its
- * processor on every node of a torus of chaotic (or comparison) routers.
+ * processor on every node of a torus of chaotic (or comparison) routers. Its face
+ * (cranium-face.ts) and its engine.
  */
-import type { ModelModule, TorusCapability } from '../../model';
-import { networkVocabulary } from '../../network/network-narrate';
-import { routerOutputOn } from '../../network/network-predictions';
+import type { ModelModule } from '../../model';
 import { summariseNetworkStats } from '../../network/network-summary';
-import { routerPhrase } from '../../network/routing';
 import {
   DEFAULT_TIMING,
   NI_TIMINGS,
@@ -14,38 +12,14 @@ import {
   type CraniumConfig,
   type CraniumTiming,
 } from './cranium-config';
-import type { CraniumModelEvent } from './cranium-events';
-import type { CraniumFrame, CraniumStats } from './cranium-frame';
-import type { CraniumMeta } from './cranium-meta';
-import { craniumVocabulary, narrateQuietCranium } from './cranium-narrate';
-import { craniumCount } from './cranium-predictions';
-import {
-  craniumSchema,
-  type CraniumScenario,
-  type CraniumSystemOut,
-  type CraniumWorkloadOut,
-} from './cranium-schema';
+import { craniumFace, type CraniumTypes } from './cranium-face';
+import type { CraniumStats } from './cranium-frame';
+import { craniumSchema, type CraniumScenario } from './cranium-schema';
 import { CraniumSystem } from './cranium-system';
 import { instructionText } from './program';
-import { CRANIUM_VARIANTS, variantGaps } from './variants';
+import { variantGaps } from './variants';
 
-const NI_PHRASES = {
-  cranium: 'Cranium NI',
-  ideal: 'ideal NI',
-  'ideal-nomem': 'ideal NI without memory',
-} as const satisfies Record<CraniumSystemOut['ni'], string>;
-
-export interface CraniumTypes {
-  kind: 'cranium';
-  system: CraniumSystemOut;
-  workload: CraniumWorkloadOut;
-  config: CraniumConfig;
-  instance: CraniumSystem;
-  frame: CraniumFrame;
-  stats: CraniumStats;
-  meta: CraniumMeta;
-  event: CraniumModelEvent;
-}
+export type { CraniumTypes } from './cranium-face';
 
 /** The Cranium model's configuration for a scenario (also the base of its fidelity runs). */
 export function craniumConfigOf(scenario: CraniumScenario): CraniumConfig {
@@ -115,18 +89,9 @@ function summary(stats: CraniumStats): string[] {
   return [...lines, ...summariseNetworkStats(stats.network)];
 }
 
-const torus: TorusCapability<CraniumFrame, CraniumMeta> = {
-  frame: (frame) => frame.network,
-  withFrame: (frame, network) => ({ ...frame, network }),
-  meta: (meta) => meta,
-};
-
 export const craniumModel: ModelModule<CraniumTypes> = {
-  kind: 'cranium',
-  topics: [{ name: 'cranium', heading: 'Cranium', short: 'Cranium' }],
+  ...craniumFace,
   schema: craniumSchema,
-  views: ['notes', 'cranium', 'torus', 'router', 'log', 'gantt', 'stats'],
-  defaultViews: ['notes', 'cranium', 'torus', 'gantt', 'log', 'stats'],
   configOf: craniumConfigOf,
   create: (config) => new CraniumSystem(config),
   meta: (config) => ({
@@ -140,45 +105,8 @@ export const craniumModel: ModelModule<CraniumTypes> = {
     pageBytes: config.pageBytes,
     programs: config.nodes.map((n) => ({ node: n.node, lines: n.program.map(instructionText) })),
   }),
-  describe({ system }) {
-    const side = system.attached ?? system.k;
-    const ni = NI_PHRASES[system.ni];
-    const variant =
-      system.variant === 'cranium'
-        ? ''
-        : ` · ${CRANIUM_VARIANTS[system.variant].label} (${system.variantCase} case)`;
-    return `${system.k}×${system.k} ${system.topology} · ${routerPhrase(system.router, true)} · ${ni}${variant} · ${system.memory.toUpperCase()} memory · ${system.scheduler.toUpperCase()} scheduler · ${side * side} nodes`;
-  },
   settings: ({ system }) => ({ router: system.router, ni: system.ni, scheduler: system.scheduler }),
   summary,
-  vocabularies: [craniumVocabulary, networkVocabulary],
-  quiet: narrateQuietCranium,
-  /** A run's torus may also carry other processes' packets (`workload.background`): counted, not told. */
-  foreground(events, frame) {
-    const ours = new Set(frame.packets.map((p) => p.netId));
-    const told = events.filter(
-      (e) => !('packet' in e) || !e.kind.startsWith('net.') || ours.has(e.packet),
-    );
-    const background = events.length - told.length;
-    return {
-      told,
-      aside:
-        background === 0
-          ? null
-          : `Meanwhile ${background} move${background === 1 ? '' : 's'} of other processes' packets.`,
-    };
-  },
-  capabilities: {
-    torus,
-    /** One 100 MHz clock for the processor, the NI and the routers. */
-    clocks: () => ({
-      cycleDomain: 'system',
-      cpuHz: 100e6,
-      systemHz: 100e6,
-      source: '001 L1838, L2228',
-    }),
-  },
-  predictions: [routerOutputOn(torus), craniumCount],
   derivedStats: {
     maxLatency: {
       desc: 'The longest message latency (Cranium: −1 if a message was never noticed)',

@@ -14,7 +14,8 @@ import {
   type EdtNiCosts,
 } from './costs';
 import type { ReceiveMode } from './edt-protocol';
-import type { EdtScenario, Payload, WriteOrder } from './edt-schema';
+import type { EdtScenario } from './edt-schema';
+import type { Payload, WriteOrder } from './workload-kinds';
 import type { RegionName } from './layout';
 import type { EdtNiName } from './ni-kinds';
 

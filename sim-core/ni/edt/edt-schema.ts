@@ -12,6 +12,7 @@ import { showValue } from '../../scenario/issues';
 import { DEFAULT_BUS, DEFAULT_DMA, DEFAULT_HOST, DEFAULT_NI } from './costs';
 import { EDT_NI_NAMES } from './ni-kinds';
 import { REGION_NAMES, type RegionName } from './layout';
+import { PAYLOADS, WRITE_ORDERS } from './workload-kinds';
 
 const region = (base: number, bytes: number) =>
   z.strictObject({ base: address, bytes: intIn(1, 1 << 20) }).prefault({ base, bytes });
@@ -119,11 +120,6 @@ const edtSystem = z.strictObject({
     })
     .prefault({}),
 });
-
-export const WRITE_ORDERS = ['sequential', 'reverse', 'stride', 'random'] as const;
-export type WriteOrder = (typeof WRITE_ORDERS)[number];
-export const PAYLOADS = ['produce', 'prepared-dirty', 'prepared-clean'] as const;
-export type Payload = (typeof PAYLOADS)[number];
 
 const edtWorkload = z.strictObject({
   /** pingpong: node 0 sends, node 1 answers, `rounds` times [002 L185]; send: node 0 sends `rounds`. */

@@ -14,10 +14,8 @@ import { DEFAULT_REGIONS, type EdtScenario } from './edt-schema';
 import { PARTS } from './edt-node';
 import { EdtSystem } from './edt-system';
 import type { EdtNiName } from './ni-kinds';
+import { SWEEP_RATES, SWEEP_SIZES } from './sweep-points';
 
-/** The paper's sizes (64 B to 4 KB) [002 L194] and DMA rates (peak, 75 %, 50 %) [002 L194]. */
-export const SWEEP_SIZES = [64, 128, 256, 512, 1024, 2048, 4096] as const;
-export const SWEEP_RATES = [1, 0.75, 0.5] as const;
 /** Round trips of a point: "a number of times" [002 L185]; the first is cold. */
 export const SWEEP_ROUNDS = 12;
 /** Cycles per message a point may take before it is called stuck (the slowest takes ~20,000). */

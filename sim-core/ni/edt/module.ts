@@ -1,35 +1,21 @@
 /**
  * The EDT model as a plug-in (seed 002, Eager Data Transfer; round2-spec §B1): two VIA hosts, each
- * with a MESI bus and the EDT NI or a cache-coherent DMA NI, joined by a no-delay network.
+ * with a MESI bus and the EDT NI or a cache-coherent DMA NI, joined by a no-delay network. Its
+ * face (edt-face.ts) and the engine: schema, configuration, machine, sweeps, derived statistics.
  */
 import type { ModelModule } from '../../model';
-import { dmaVocabulary } from '../../node/dma/dma-narrate';
-import { phaseVocabulary } from '../../ledger/phase-narrate';
 import { MESI } from '../../memory/protocols/mesi';
-import { edtConfigOf, edtCostTable, edtDmaCosts, type EdtConfig } from './edt-config';
-import type { EdtModelEvent } from './edt-events';
-import type { EdtFrame } from './edt-frame';
+import { edtConfigOf, edtCostTable, edtDmaCosts } from './edt-config';
+import { edtFace, type EdtTypes } from './edt-face';
 import type { EdtMeta } from './edt-meta';
-import { edtVocabulary, narrateQuietEdt } from './edt-narrate';
-import { edtTransaction, niBlockState } from './edt-predictions';
-import { edtSchema, type EdtSystemOut, type EdtWorkloadOut } from './edt-schema';
+import { edtSchema } from './edt-schema';
 import type { EdtStats } from './edt-stats';
 import { EdtSystem } from './edt-system';
 import { EDT_NI_KINDS, MEASURED_NIS } from './ni-kinds';
 import { edtPoint, edtSweepPlan, type EdtSweepRequest } from './edt-sweep';
 import { timelineRow, type TimelineRequest } from './edt-timeline';
 
-export interface EdtTypes {
-  kind: 'edt';
-  system: EdtSystemOut;
-  workload: EdtWorkloadOut;
-  config: EdtConfig;
-  instance: EdtSystem;
-  frame: EdtFrame;
-  stats: EdtStats;
-  meta: EdtMeta;
-  event: EdtModelEvent;
-}
+export type { EdtTypes } from './edt-face';
 
 function summary(stats: EdtStats): string[] {
   const l = stats.latency;
@@ -51,22 +37,8 @@ function summary(stats: EdtStats): string[] {
 }
 
 export const edtModel: ModelModule<EdtTypes> = {
-  kind: 'edt',
-  topics: [{ name: 'edt', heading: 'Eager Data Transfer (EDT)', short: 'EDT' }],
+  ...edtFace,
   schema: edtSchema,
-  views: [
-    'notes',
-    'via',
-    'edtni',
-    'dma',
-    'edtbus',
-    'phases',
-    'breakdown',
-    'protocol',
-    'log',
-    'stats',
-  ],
-  defaultViews: ['notes', 'via', 'edtni', 'log', 'stats'],
   configOf: edtConfigOf,
   create: (config) => new EdtSystem(config),
   meta: (config, model): EdtMeta => ({
@@ -96,53 +68,14 @@ export const edtModel: ModelModule<EdtTypes> = {
     costs: { bus: config.bus, host: config.host, niCosts: config.niCosts, dma: config.dma },
     workload: config.workload,
   }),
-  /** "2 hosts · EDT NI · 256-byte messages, sequential · MESI, 128-byte blocks". */
-  describe({ system, workload }) {
-    const w = workload.via;
-    const ni = EDT_NI_KINDS[system.ni];
-    const what =
-      w.kind === 'pingpong'
-        ? `ping-pong of ${w.bytes}-byte messages`
-        : `${w.bytes}-byte message${w.rounds > 1 ? 's' : ''}`;
-    return `2 hosts · ${ni.label} NI · ${what}, ${w.order} writes · MESI, ${system.blockBytes}-byte blocks`;
-  },
   settings: ({ system }) => ({
     ni: system.ni,
     receiveMode: system.receiveMode,
     dmaRate: system.dma.rate,
   }),
   summary,
-  vocabularies: [edtVocabulary, dmaVocabulary, phaseVocabulary],
-  quiet: narrateQuietEdt,
   capabilities: {
-    clocks: () => ({
-      cycleDomain: 'cpu',
-      cpuHz: 1e9,
-      systemHz: 100e6,
-      source: '[002 L172, L177, L179]',
-    }),
-    phases: {
-      figure: 'seed 002 Fig. 3 and Fig. 8 (the breakdown: User Data, Data Transfer, Transport)',
-    },
-    blockBytes: (meta) => meta.blockBytes,
-    dma: (frame) => frame.nodes.flatMap((n) => (n.dma ? [n.dma] : [])),
-    // The host's MESI is the textbook's; the table the EDT NI adds is its own.
-    protocol: (meta) => meta.niProtocol,
-    protocolFired: (events) =>
-      events.flatMap((e) =>
-        e.kind === 'edt.st'
-          ? [
-              {
-                from: e.from,
-                event: e.event,
-                to: e.to,
-                actions: e.actions,
-                who: `NI@${e.node} ${e.target}`,
-                seq: e.seq,
-              },
-            ]
-          : [],
-      ),
+    ...edtFace.capabilities,
     sweeps: {
       /** One message's bus traffic under EDT, CC-DMA by intervention and by retry. */
       'three-nis': (scenario, request: TimelineRequest) =>
@@ -156,7 +89,6 @@ export const edtModel: ModelModule<EdtTypes> = {
         ),
     },
   },
-  predictions: [niBlockState, edtTransaction],
   derivedStats: {
     oneWayLatency: {
       desc: "Median one-way latency, VipPostSend() to the receiver's poll (cycles)",

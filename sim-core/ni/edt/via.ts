@@ -9,7 +9,7 @@
 import { nextInt, type RngState } from '../../kernel/rng';
 import type { BlockData } from '../../node/bus/agent';
 import type { Step } from '../../node/bus/routine';
-import type { WriteOrder } from './edt-schema';
+import type { WriteOrder } from './workload-kinds';
 import { PARTS, slice, viaStep, type Ctx, type EdtRoutine } from './edt-node';
 import { messageBlocks, wordsPerBlock } from './layout';
 import { reportStale } from './edt-invariants';

@@ -3,37 +3,16 @@
  * local and global coherence, address validity; on the pipe of 22 cycles at 400 MB/s by default.
  */
 import type { ModelModule } from '../../model';
-import { phaseVocabulary } from '../../ledger/phase-narrate';
 import type { FlashConfig } from './flash-config';
 import { planTransfer } from './flash-config';
 import { resolveCosts, type CostName } from './flash-costs';
-import type { FlashModelEvent } from './flash-events';
-import type { FlashFrame, FlashStats } from './flash-frame';
-import { flashMeta, type FlashMeta } from './flash-meta';
-import { flashVocabulary, narrateQuietFlash } from './flash-narrate';
-import {
-  flashSchema,
-  type FlashOp,
-  type FlashScenario,
-  type FlashSystemOut,
-  type FlashWorkloadOut,
-} from './flash-schema';
+import { flashFace, type FlashTypes } from './flash-face';
+import { flashMeta } from './flash-meta';
+import { flashSchema, type FlashOp, type FlashScenario } from './flash-schema';
 import { FlashSystem } from './flash-system';
-import { bottleneck, nextHandler } from './flash-predictions';
-import { FLASH_DIRECTORY } from './directory';
-import { FLASH_CLOCKS, summariseFlash } from './flash-summary';
+import { summariseFlash } from './flash-summary';
 
-export interface FlashTypes {
-  kind: 'flash';
-  system: FlashSystemOut;
-  workload: FlashWorkloadOut;
-  config: FlashConfig;
-  instance: FlashSystem;
-  frame: FlashFrame;
-  stats: FlashStats;
-  meta: FlashMeta;
-  event: FlashModelEvent;
-}
+export type { FlashTypes } from './flash-face';
 
 /**
  * Each node's program: the scenario's, or, when it gives none, the seed's set-up [003 L84]: every
@@ -76,24 +55,12 @@ export function flashConfigOf(sc: FlashScenario): FlashConfig {
   };
 }
 
-const handlerWords = (sys: FlashSystemOut) =>
-  sys.handler === 'naive'
-    ? 'loop-until-done handler'
-    : sys.chunk === 1
-      ? 'handler O'
-      : `chunked handler C${sys.chunk}`;
-
 export const flashModel: ModelModule<FlashTypes> = {
-  kind: 'flash',
-  topics: [{ name: 'flash', heading: 'FLASH', short: 'FLASH' }],
+  ...flashFace,
   schema: flashSchema,
-  views: ['notes', 'magic', 'handler', 'transfer', 'records', 'phases', 'protocol', 'log', 'stats'],
-  defaultViews: ['notes', 'magic', 'handler', 'transfer', 'log', 'stats'],
   configOf: flashConfigOf,
   create: (config) => new FlashSystem(config),
   meta: (config, instance) => flashMeta(config, instance.programs),
-  describe: ({ system }) =>
-    `${system.nodes} FLASH nodes · MAGIC with ${handlerWords(system)} · ${system.network.kind === 'pipe' ? `pipe ${system.network.latency} cycles, ${system.network.bytesPerCycle} B/cycle` : 'torus'} · ${system.network.lanes === 2 ? 'request and reply lanes' : 'one lane'} · ${system.addressValidity}`,
   settings: ({ system }) => ({
     handler: system.handler,
     chunk: system.chunk,
@@ -101,20 +68,6 @@ export const flashModel: ModelModule<FlashTypes> = {
     lanes: system.network.lanes,
   }),
   summary: summariseFlash,
-  vocabularies: [flashVocabulary, phaseVocabulary],
-  quiet: narrateQuietFlash,
-  /** Each handler step's ledger slice is drawn, not told; Table 1's phases are told. */
-  foreground: (events) => ({
-    told: events.filter((e) => e.kind !== 'phase' || e.part !== null),
-    aside: null,
-  }),
-  capabilities: {
-    clocks: () => FLASH_CLOCKS,
-    phases: { figure: 'Table 1 and Figs. 8-9 [003 L84, L113-137]' },
-    protocol: () => FLASH_DIRECTORY,
-    blockBytes: () => 128,
-  },
-  predictions: [nextHandler, bottleneck],
   derivedStats: {
     transferCycles: {
       desc: 'FLASH: cycles of the first transfer, from the command sequence to the receiver’s clean-up (−1 if unfinished)',

@@ -1,31 +1,52 @@
 /** The bus model's page: its programs, caches, bus and memory panels, protocol menu and statistics. */
-import type { BusTypes } from '../../../sim-core/bus/module';
+import type { BusTypes } from '../../../sim-core/bus/bus-face';
 import { protocolChoices, ProtocolMenu } from '../../shell/ProtocolMenu';
+import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { BusView } from './bus/BusView';
-import { CachesView } from './caches/CachesView';
-import { MemoryView } from './memory/MemoryView';
-import { ProgramView } from './program/ProgramView';
-import { BusStatsTable } from './stats/BusStatsTable';
-import { CacheStatsTable } from './stats/CacheStatsTable';
-import { ProcessorStatsTable } from './stats/ProcessorStatsTable';
 
 export const busUi: ModelUi<BusTypes> = {
   kind: 'bus',
   label: 'Snooping bus',
   views: {
-    program: { title: 'Programs', area: 'left', Component: ProgramView },
-    caches: { title: 'Caches', area: 'centre', Component: CachesView, live: true },
-    bus: { title: 'Bus', area: 'centre', Component: BusView, live: true },
-    memory: { title: 'Memory', area: 'bottom', Component: MemoryView },
+    program: {
+      title: 'Programs',
+      area: 'left',
+      Component: lazyPanel(
+        () => import('./program/ProgramView'),
+        (m) => m.ProgramView,
+      ),
+    },
+    caches: {
+      title: 'Caches',
+      area: 'centre',
+      Component: lazyPanel(
+        () => import('./caches/CachesView'),
+        (m) => m.CachesView,
+      ),
+      live: true,
+    },
+    bus: {
+      title: 'Bus',
+      area: 'centre',
+      Component: lazyPanel(
+        () => import('./bus/BusView'),
+        (m) => m.BusView,
+      ),
+      live: true,
+    },
+    memory: {
+      title: 'Memory',
+      area: 'bottom',
+      Component: lazyPanel(
+        () => import('./memory/MemoryView'),
+        (m) => m.MemoryView,
+      ),
+    },
   },
   Menus: ({ spec, scenario }) => <ProtocolMenu spec={spec} protocol={scenario.system.protocol} />,
-  Stats: ({ stats }) => (
-    <div className="vt-cards">
-      <BusStatsTable stats={stats} />
-      <CacheStatsTable caches={stats.caches} />
-      <ProcessorStatsTable processors={stats.processors} />
-    </div>
+  Stats: lazyPanel(
+    () => import('./stats/BusStats'),
+    (m) => m.BusStats,
   ),
   compareChoices: ({ system }) => [protocolChoices(system.protocol)],
 };

@@ -25,7 +25,7 @@ import '../../views/views-charts.css';
 import { ChartFigure } from '../../views/charts/ChartFigure';
 import { NI_STYLES } from '../../views/charts/series-styles';
 import { TableToggle } from '../../views/TableToggle';
-import { cniModel } from '../../../sim-core/ni/cni/module';
+import { cniFace } from '../../../sim-core/ni/cni/cni-face';
 
 const X_LABEL = 'Message size (bytes, log scale)';
 /** One drawing per figure: the y axis differs, and the caption names the paper's figure. */
@@ -146,7 +146,7 @@ function CniPointsTable({
 export function CniSweepPanel() {
   const sweep = useApp((s) => sweepOf<CniSweepRequest, CniSweepPoint>(s, 'message-size'));
   const scenarioBus = useApp((s) =>
-    s.scenario?.system.kind === cniModel.kind ? s.scenario.system.bus : null,
+    s.scenario?.system.kind === cniFace.kind ? s.scenario.system.bus : null,
   );
   const ready = useApp((s) => s.api !== null && !s.loading);
   const [metric, setMetric] = useState<CniMetric>(() => sweep.request?.metric ?? 'latency');

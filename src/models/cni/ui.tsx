@@ -2,27 +2,45 @@
  * The coherent-NI model's page: the cachable queues, the device registers and the buses, the NI,
  * bus and protocol menus with the lecture switches, its statistics and the Figs. 6-7 sweeps.
  */
-import type { CniTypes } from '../../../sim-core/ni/cni/module';
+import type { CniTypes } from '../../../sim-core/ni/cni/cni-face';
 import { BUS_KINDS, BUS_NAMES, NI_KINDS, NI_KIND_NAMES } from '../../../sim-core/ni/cni/config';
 import { systemOverrides, type ChoiceGroup } from '../../compare/choice-group';
 import { protocolChoices, ProtocolMenu } from '../../shell/ProtocolMenu';
+import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { BusesView } from './buses/BusesView';
-import { CdrView } from './cdr/CdrView';
 import { CniMenus } from './CniMenus';
 import { switchesFor } from './CniSettings';
-import { CniSweepPanel } from './CniSweepPanel';
-import { QueueView } from './queue/QueueView';
-import { CniBusStatsTable } from './stats/CniBusStatsTable';
-import { CniStatsTable } from './stats/CniStatsTable';
 
 export const cniUi: ModelUi<CniTypes> = {
   kind: 'cni',
   label: 'Coherent network interfaces',
   views: {
-    queue: { title: 'Cachable queues', area: 'centre', Component: QueueView, live: true },
-    cdr: { title: 'Device registers', area: 'centre', Component: CdrView, live: true },
-    buses: { title: 'Buses', area: 'bottom', Component: BusesView },
+    queue: {
+      title: 'Cachable queues',
+      area: 'centre',
+      Component: lazyPanel(
+        () => import('./queue/QueueView'),
+        (m) => m.QueueView,
+      ),
+      live: true,
+    },
+    cdr: {
+      title: 'Device registers',
+      area: 'centre',
+      Component: lazyPanel(
+        () => import('./cdr/CdrView'),
+        (m) => m.CdrView,
+      ),
+      live: true,
+    },
+    buses: {
+      title: 'Buses',
+      area: 'bottom',
+      Component: lazyPanel(
+        () => import('./buses/BusesView'),
+        (m) => m.BusesView,
+      ),
+    },
   },
   Menus: ({ spec, scenario }) => (
     <>
@@ -30,13 +48,17 @@ export const cniUi: ModelUi<CniTypes> = {
       <ProtocolMenu spec={spec} protocol={scenario.system.protocol} />
     </>
   ),
-  Stats: ({ stats }) => (
-    <div className="vt-cards">
-      <CniStatsTable stats={stats} />
-      <CniBusStatsTable stats={stats} />
-    </div>
+  Stats: lazyPanel(
+    () => import('./stats/CniStats'),
+    (m) => m.CniStats,
   ),
-  charts: { Panel: CniSweepPanel, sweep: 'message-size' },
+  charts: {
+    Panel: lazyPanel(
+      () => import('./CniSweepPanel'),
+      (m) => m.CniSweepPanel,
+    ),
+    sweep: 'message-size',
+  },
   compareChoices({ system, workload }) {
     const local = workload.messages.kind === 'local-queue';
     const groups: ChoiceGroup[] = [protocolChoices(system.protocol)];

@@ -2,32 +2,39 @@
  * The Cranium model's page: the NI and message-timeline panels, the scheduler, memory and DMA
  * menus, its statistics, and its packets followed on the shared torus panel.
  */
-import type { CraniumTypes } from '../../../sim-core/ni/cranium/module';
+import type { CraniumTypes } from '../../../sim-core/ni/cranium/cranium-face';
 import { fieldChoices } from '../../compare/choice-group';
-import { NetworkStatsTable } from '../../views/stats/NetworkStatsTable';
+import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { CraniumView } from './cranium/CraniumView';
 import { craniumLogOf } from './cranium/selection';
 import { CraniumMenus, MENUS } from './CraniumMenus';
-import { GanttView } from './gantt/GanttView';
-import { CraniumCountersTable, CraniumMessagesTable } from './stats/CraniumStatsTable';
 
 export const craniumUi: ModelUi<CraniumTypes> = {
   kind: 'cranium',
   label: 'Cranium',
   views: {
-    cranium: { title: 'Cranium NI', area: 'centre', Component: CraniumView, live: true },
-    gantt: { title: 'Message timeline', area: 'bottom', Component: GanttView },
+    cranium: {
+      title: 'Cranium NI',
+      area: 'centre',
+      Component: lazyPanel(
+        () => import('./cranium/CraniumView'),
+        (m) => m.CraniumView,
+      ),
+      live: true,
+    },
+    gantt: {
+      title: 'Message timeline',
+      area: 'bottom',
+      Component: lazyPanel(
+        () => import('./gantt/GanttView'),
+        (m) => m.GanttView,
+      ),
+    },
   },
   Menus: ({ spec, scenario }) => <CraniumMenus spec={spec} system={scenario.system} />,
-  Stats: ({ stats }) => (
-    <>
-      <CraniumMessagesTable stats={stats} />
-      <div className="vt-cards">
-        <CraniumCountersTable stats={stats} />
-        <NetworkStatsTable stats={stats.network} />
-      </div>
-    </>
+  Stats: lazyPanel(
+    () => import('./stats/CraniumStats'),
+    (m) => m.CraniumStats,
   ),
   compareChoices: ({ system }) => [
     ...MENUS.map((menu) => fieldChoices(menu.field, menu.label, system[menu.field], menu.options)),

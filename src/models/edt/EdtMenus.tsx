@@ -4,9 +4,9 @@
  * scenario with one `system` or `workload` field changed, so the share link carries it.
  */
 import { EDT_NI_KINDS, EDT_NI_NAMES } from '../../../sim-core/ni/edt/ni-kinds';
-import { WRITE_ORDERS } from '../../../sim-core/ni/edt/edt-schema';
+import { WRITE_ORDERS } from '../../../sim-core/ni/edt/workload-kinds';
 import type { ScenarioOf } from '../../../sim-core/model';
-import type { EdtTypes } from '../../../sim-core/ni/edt/module';
+import type { EdtTypes } from '../../../sim-core/ni/edt/edt-face';
 import { actions } from '../../state/store';
 import { withSystem } from '../../shell/with-system';
 import { useLock } from '../../teaching/assignment-store';

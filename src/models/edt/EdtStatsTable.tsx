@@ -63,3 +63,13 @@ export function EdtBusStatsTable({ stats }: { stats: EdtStats }) {
     </table>
   );
 }
+
+/** The statistics panel's EDT part: messages and latency, then each host's bus. */
+export function EdtStatsTables({ stats }: { stats: EdtStats }) {
+  return (
+    <div className="vt-cards">
+      <EdtStatsTable stats={stats} />
+      <EdtBusStatsTable stats={stats} />
+    </div>
+  );
+}

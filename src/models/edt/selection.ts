@@ -5,17 +5,17 @@
 import { create } from 'zustand';
 import type { ModelMeta } from '../../../sim-core/index';
 import type { EdtFrame, EdtNodeView } from '../../../sim-core/ni/edt/edt-frame';
-import { edtModel } from '../../../sim-core/ni/edt/module';
+import { edtFace } from '../../../sim-core/ni/edt/edt-face';
 import { useApp } from '../../state/store';
 
 export type EdtMeta = Extract<ModelMeta, { model: 'edt' }>;
 
 export function useEdtFrame(): EdtFrame | null {
-  return useApp((s) => (s.view?.frame.model === edtModel.kind ? s.view.frame : null));
+  return useApp((s) => (s.view?.frame.model === edtFace.kind ? s.view.frame : null));
 }
 
 export function useEdtMeta(): EdtMeta | null {
-  return useApp((s) => (s.meta?.model === edtModel.kind ? s.meta : null));
+  return useApp((s) => (s.meta?.model === edtFace.kind ? s.meta : null));
 }
 
 const useHostChoice = create<{ scenario: string; host: number } | null>(() => null);

@@ -4,16 +4,12 @@
  * whether the payload is produced by the send or prepared (dirty or clean) beforehand.
  */
 import { EDT_NI_KINDS, EDT_NI_NAMES } from '../../../sim-core/ni/edt/ni-kinds';
-import { PAYLOADS, WRITE_ORDERS } from '../../../sim-core/ni/edt/edt-schema';
-import type { EdtTypes } from '../../../sim-core/ni/edt/module';
+import { PAYLOADS, WRITE_ORDERS } from '../../../sim-core/ni/edt/workload-kinds';
+import type { EdtTypes } from '../../../sim-core/ni/edt/edt-face';
 import { systemOverrides, type ChoiceGroup } from '../../compare/choice-group';
+import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { BreakdownView } from './breakdown/BreakdownView';
 import { DMA_RATES, EdtMenus } from './EdtMenus';
-import { EdtNiView } from './ni/EdtNiView';
-import { ThreeNiTimeline } from './timeline/ThreeNiTimeline';
-import { ViaView } from './via/ViaView';
-import { EdtBusStatsTable, EdtStatsTable } from './EdtStatsTable';
 
 const PAYLOAD_WORDS: Readonly<Record<(typeof PAYLOADS)[number], string>> = {
   produce: 'written by the send (Send1)',
@@ -45,23 +41,42 @@ export const edtUi: ModelUi<EdtTypes> = {
     edtni: {
       title: 'EDT NI: TAG table and block status',
       area: 'centre',
-      Component: EdtNiView,
+      Component: lazyPanel(
+        () => import('./ni/EdtNiView'),
+        (m) => m.EdtNiView,
+      ),
       live: true,
     },
-    via: { title: 'VIA steps', area: 'centre', Component: ViaView, live: true },
-    edtbus: { title: 'Bus: EDT against CC-DMA', area: 'bottom', Component: ThreeNiTimeline },
+    via: {
+      title: 'VIA steps',
+      area: 'centre',
+      Component: lazyPanel(
+        () => import('./via/ViaView'),
+        (m) => m.ViaView,
+      ),
+      live: true,
+    },
+    edtbus: {
+      title: 'Bus: EDT against CC-DMA',
+      area: 'bottom',
+      Component: lazyPanel(
+        () => import('./timeline/ThreeNiTimeline'),
+        (m) => m.ThreeNiTimeline,
+      ),
+    },
     breakdown: {
       title: 'Latency breakdown (our simulation)',
       area: 'bottom',
-      Component: BreakdownView,
+      Component: lazyPanel(
+        () => import('./breakdown/BreakdownView'),
+        (m) => m.BreakdownView,
+      ),
     },
   },
   Menus: ({ spec, scenario }) => <EdtMenus spec={spec} scenario={scenario} />,
-  Stats: ({ stats }) => (
-    <div className="vt-cards">
-      <EdtStatsTable stats={stats} />
-      <EdtBusStatsTable stats={stats} />
-    </div>
+  Stats: lazyPanel(
+    () => import('./EdtStatsTable'),
+    (m) => m.EdtStatsTables,
   ),
   compareChoices({ system, workload }) {
     return [

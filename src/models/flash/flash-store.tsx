@@ -8,15 +8,15 @@ import { create } from 'zustand';
 import type { SimEvent } from '../../../sim-core/index';
 import type { FlashFrame } from '../../../sim-core/ni/flash/flash-frame';
 import type { FlashMeta } from '../../../sim-core/ni/flash/flash-meta';
-import { flashModel } from '../../../sim-core/ni/flash/module';
+import { flashFace } from '../../../sim-core/ni/flash/flash-face';
 import { useApp } from '../../state/store';
 
 export function useFlashFrame(): FlashFrame | null {
-  return useApp((s) => (s.view?.frame.model === flashModel.kind ? s.view.frame : null));
+  return useApp((s) => (s.view?.frame.model === flashFace.kind ? s.view.frame : null));
 }
 
 export function useFlashMeta(): FlashMeta | null {
-  return useApp((s) => (s.meta?.model === flashModel.kind ? s.meta : null));
+  return useApp((s) => (s.meta?.model === flashFace.kind ? s.meta : null));
 }
 
 /** The events up to the cycle on screen. */

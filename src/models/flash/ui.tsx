@@ -4,15 +4,11 @@
  * can switch (sender and receiver cache state, k, alignment, lanes, network, handler, validity,
  * global coherence).
  */
-import type { FlashTypes } from '../../../sim-core/ni/flash/module';
+import type { FlashTypes } from '../../../sim-core/ni/flash/flash-face';
 import { fieldChoices, type ChoiceGroup } from '../../compare/choice-group';
 import type { ModelUi } from '../model-ui';
 import { FlashMenus, HANDLER_OPTIONS, handlerKey } from './FlashMenus';
-import { FlashStatsTable } from './FlashStatsTable';
-import { HandlerView } from './HandlerView';
-import { MagicView } from './MagicView';
-import { RecordsView } from './RecordsView';
-import { TransferView } from './TransferView';
+import { lazyPanel } from '../../views/lazy-panel';
 
 /** A choice that sets every transfer's field (a bidirectional run has two). */
 function transferChoices(
@@ -43,13 +39,46 @@ export const flashUi: ModelUi<FlashTypes> = {
   kind: 'flash',
   label: 'FLASH',
   views: {
-    magic: { title: 'MAGIC', area: 'centre', Component: MagicView, live: true },
-    handler: { title: 'Handler timeline', area: 'bottom', Component: HandlerView },
-    transfer: { title: 'Block transfer', area: 'centre', Component: TransferView, live: true },
-    records: { title: 'Records and directory', area: 'right', Component: RecordsView },
+    magic: {
+      title: 'MAGIC',
+      area: 'centre',
+      Component: lazyPanel(
+        () => import('./MagicView'),
+        (m) => m.MagicView,
+      ),
+      live: true,
+    },
+    handler: {
+      title: 'Handler timeline',
+      area: 'bottom',
+      Component: lazyPanel(
+        () => import('./HandlerView'),
+        (m) => m.HandlerView,
+      ),
+    },
+    transfer: {
+      title: 'Block transfer',
+      area: 'centre',
+      Component: lazyPanel(
+        () => import('./TransferView'),
+        (m) => m.TransferView,
+      ),
+      live: true,
+    },
+    records: {
+      title: 'Records and directory',
+      area: 'right',
+      Component: lazyPanel(
+        () => import('./RecordsView'),
+        (m) => m.RecordsView,
+      ),
+    },
   },
   Menus: ({ spec, scenario }) => <FlashMenus spec={spec} system={scenario.system} />,
-  Stats: ({ stats }) => <FlashStatsTable stats={stats} />,
+  Stats: lazyPanel(
+    () => import('./FlashStatsTable'),
+    (m) => m.FlashStatsTable,
+  ),
   compareChoices: ({ system, workload }) => {
     const n = workload.transfers.length;
     const first = workload.transfers[0]!;

@@ -25,7 +25,7 @@ import {
   type SweepFields,
 } from '../../views/charts/sweepForm';
 import { TableToggle } from '../../views/TableToggle';
-import { networkModel } from '../../../sim-core/network/module';
+import { networkFace } from '../../../sim-core/network/network-face';
 
 const ROUTERS: readonly RouterKind[] = ROUTER_NAMES;
 
@@ -164,7 +164,7 @@ export function LoadSweepPanel() {
       );
   };
 
-  const system = scenario?.system.kind === networkModel.kind ? scenario.system : null;
+  const system = scenario?.system.kind === networkFace.kind ? scenario.system : null;
   const pattern =
     scenario && 'traffic' in scenario.workload ? scenario.workload.traffic.pattern : 'uniform';
 

@@ -1,8 +1,7 @@
 /** The network model's page: the router menu and settings, its statistics and load sweeps. */
-import type { NetworkTypes } from '../../../sim-core/network/module';
+import type { NetworkTypes } from '../../../sim-core/network/network-face';
+import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { NetworkStatsTable } from '../../views/stats/NetworkStatsTable';
-import { LoadSweepPanel } from './LoadSweepPanel';
 import { NetworkMenus } from './NetworkMenus';
 import { routerChoices, RouterMenu } from './RouterMenu';
 
@@ -17,7 +16,16 @@ export const networkUi: ModelUi<NetworkTypes> = {
       <NetworkMenus spec={spec} scenario={scenario} />
     </>
   ),
-  Stats: ({ stats }) => <NetworkStatsTable stats={stats} />,
-  charts: { Panel: LoadSweepPanel, sweep: 'load' },
+  Stats: lazyPanel(
+    () => import('../../views/stats/NetworkStatsTable'),
+    (m) => m.NetworkStatsTable,
+  ),
+  charts: {
+    Panel: lazyPanel(
+      () => import('./LoadSweepPanel'),
+      (m) => m.LoadSweepPanel,
+    ),
+    sweep: 'load',
+  },
   compareChoices: ({ system }) => [routerChoices(system)],
 };

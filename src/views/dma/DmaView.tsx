@@ -5,7 +5,7 @@
  * flight, the RETRYs it met, and the descriptors queued behind it. A model whose NI of the moment
  * has no engine says so.
  */
-import { moduleOf, type DmaView as Engine } from '../../../sim-core/index';
+import { faceOf, type DmaView as Engine } from '../../../sim-core/index';
 import { useApp } from '../../state/store';
 import './dma.css';
 import '../views-tables.css';
@@ -101,7 +101,7 @@ function Card({ engine }: { engine: Engine }) {
 export function DmaView() {
   const frame = useApp((s) => s.view?.frame ?? null);
   if (!frame) return <p className="vg-muted">No scenario loaded.</p>;
-  const engines = moduleOf(frame.model).capabilities.dma?.(frame as never) ?? [];
+  const engines = faceOf(frame.model).capabilities.dma?.(frame as never) ?? [];
   return (
     <div className="dc-view" data-testid="dma-view">
       {engines.length === 0 ? (

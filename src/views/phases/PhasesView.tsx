@@ -8,7 +8,7 @@
 import { scaleLinear } from 'd3';
 import { useMemo, useState } from 'react';
 import {
-  moduleOf,
+  faceOf,
   nsPerCycle,
   PHASE_CATEGORIES,
   PHASE_CATEGORY_INFO,
@@ -320,7 +320,7 @@ export function PhasesView() {
   const messages = useMemo(() => messagesIn(slices), [slices]);
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(meta !== null);
   if (!meta) return null;
-  const capabilities = moduleOf(meta.model).capabilities;
+  const capabilities = faceOf(meta.model).capabilities;
   const clocks = capabilities.clocks?.(meta as never) ?? null;
   const figure = capabilities.phases?.figure ?? null;
   const begun = messages.filter((m) => slices.some((s) => s.message === m && s.start <= cycle));

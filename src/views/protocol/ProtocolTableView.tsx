@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import {
-  moduleOf,
+  faceOf,
   type Cell,
   type FiredCell,
   type Protocol,
@@ -112,7 +112,7 @@ function cellTitle(protocol: Protocol, state: string, event: string, cell: Cell)
 export function ProtocolTableView() {
   const model = useApp((s) => s.meta?.model ?? null);
   const protocol = useApp((s) =>
-    s.meta ? (moduleOf(s.meta.model).capabilities.protocol?.(s.meta) ?? null) : null,
+    s.meta ? (faceOf(s.meta.model).capabilities.protocol?.(s.meta) ?? null) : null,
   );
   const events = useApp((s) => s.view?.events ?? NO_EVENTS);
   const groups = useMemo(() => (protocol ? groupsOf(protocol) : []), [protocol]);
@@ -120,7 +120,7 @@ export function ProtocolTableView() {
 
   // The model says which cells fired, or they are the bus model's transitions.
   const fired = useMemo((): FiredCell[] => {
-    const own = model ? moduleOf(model).capabilities.protocolFired : undefined;
+    const own = model ? faceOf(model).capabilities.protocolFired : undefined;
     if (own) return own(events as never);
     return events
       .filter((e): e is Transition => e.kind === 'coh.transition')

@@ -1,5 +1,5 @@
 /** The statistics panel: the counters at the current cycle (stepping back rewinds them too). */
-import { moduleOf, nsPerCycle, type Clocks } from '../../../sim-core/index';
+import { faceOf, nsPerCycle, type Clocks } from '../../../sim-core/index';
 import { uiOf } from '../../models/index';
 import { useApp } from '../../state/store';
 import '../views-tables.css';
@@ -19,7 +19,7 @@ export function StatsView() {
   const { Stats } = uiOf(frame.model);
   const clocks =
     meta && meta.model === frame.model
-      ? moduleOf(frame.model).capabilities.clocks?.(meta as never)
+      ? faceOf(frame.model).capabilities.clocks?.(meta as never)
       : undefined;
   return (
     <div className="vt-view">

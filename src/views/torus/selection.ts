@@ -2,12 +2,7 @@
  * The network views' view of the store: the network frame, the followed packet and router, a
  * delivered packet's trail, the topology and the watchdog's latest stall.
  */
-import {
-  moduleOf,
-  type NetworkFrame,
-  type RouterKind,
-  type SimEvent,
-} from '../../../sim-core/index';
+import { faceOf, type NetworkFrame, type RouterKind, type SimEvent } from '../../../sim-core/index';
 import { uiOf } from '../../models/index';
 import type { PacketView } from '../../../sim-core/network/network-frame';
 import { neighbour, type Dir, type Topology } from '../../../sim-core/network/topology';
@@ -18,7 +13,7 @@ export const selectRouter = (id: number) => actions.select({ kind: 'router', rou
 export const clearSelection = () => actions.select(null);
 
 /** The model's capability to carry a torus, if the loaded model has one. */
-const torusOf = (model: string) => moduleOf(model).capabilities.torus;
+const torusOf = (model: string) => faceOf(model).capabilities.torus;
 
 /**
  * The followed torus packet: the one selected, or the torus packet of a selected packet of the

@@ -9,7 +9,7 @@ import '../../../views/views-tables.css';
 import { useSelectedBlock } from './blockSelection';
 import { CacheCard } from './CacheCard';
 import { touchedBlocks } from './touchedBlocks';
-import { busModel } from '../../../../sim-core/bus/module';
+import { busFace } from '../../../../sim-core/bus/bus-face';
 
 export function CachesView() {
   const caches = useApp((s) => busFrame(s)?.caches);
@@ -17,7 +17,7 @@ export function CachesView() {
   const meta = useApp((s) => busMeta(s));
   const showLru = useApp(
     (s) =>
-      s.scenario?.system.kind === busModel.kind &&
+      s.scenario?.system.kind === busFace.kind &&
       s.scenario.system.cache.replacement === 'lru' &&
       (busMeta(s)?.geometry.associativity ?? 1) > 1,
   );

@@ -13,14 +13,14 @@ import '../../../views/views-graphics.css';
 import '../../../views/views-tables.css';
 import { Cni4Registers } from './Cni4Registers';
 import { Ni2wRegisters } from './Ni2wRegisters';
-import { cniModel } from '../../../../sim-core/ni/cni/module';
+import { cniFace } from '../../../../sim-core/ni/cni/cni-face';
 
 export function CdrView() {
   const frame = useCniFrame();
   const meta = useCniMeta();
   const node = useSelectedNode(frame);
   const fifoMessages = useApp((s) =>
-    s.scenario?.system.kind === cniModel.kind ? s.scenario.system.fifoMessages : 0,
+    s.scenario?.system.kind === cniFace.kind ? s.scenario.system.fifoMessages : 0,
   );
   if (!frame || !node || !meta) return <p className="vg-muted">No scenario loaded.</p>;
   const mechanism = meta.ni.mechanism;

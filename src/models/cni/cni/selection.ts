@@ -7,17 +7,17 @@ import { create } from 'zustand';
 import type { ModelMeta } from '../../../../sim-core/index';
 import type { CniFrame, CniNodeView } from '../../../../sim-core/ni/cni/cni-frame';
 import { useApp } from '../../../state/store';
-import { cniModel } from '../../../../sim-core/ni/cni/module';
+import { cniFace } from '../../../../sim-core/ni/cni/cni-face';
 
 export type CniMeta = Extract<ModelMeta, { model: 'cni' }>;
 
 /** The current frame if it is the coherent-NI model's, else null. */
 export function useCniFrame(): CniFrame | null {
-  return useApp((s) => (s.view?.frame.model === cniModel.kind ? s.view.frame : null));
+  return useApp((s) => (s.view?.frame.model === cniFace.kind ? s.view.frame : null));
 }
 
 export function useCniMeta(): CniMeta | null {
-  return useApp((s) => (s.meta?.model === cniModel.kind ? s.meta : null));
+  return useApp((s) => (s.meta?.model === cniFace.kind ? s.meta : null));
 }
 
 /** The node the user picked, per scenario: another scenario opens on its own focus again. */

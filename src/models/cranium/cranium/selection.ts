@@ -14,21 +14,21 @@ import type {
 } from '../../../../sim-core/ni/cranium/cranium-frame';
 import { actions, useApp, type AppState } from '../../../state/store';
 import { indexCraniumLog, type CraniumLogIndex } from './cranium-log';
-import { craniumModel } from '../../../../sim-core/ni/cranium/module';
+import { craniumFace } from '../../../../sim-core/ni/cranium/cranium-face';
 
 export type CraniumMeta = Extract<ModelMeta, { model: 'cranium' }>;
 export type CraniumSystem = Extract<Scenario['system'], { kind: 'cranium' }>;
 
 export function useCraniumFrame(): CraniumFrame | null {
-  return useApp((s) => (s.view?.frame.model === craniumModel.kind ? s.view.frame : null));
+  return useApp((s) => (s.view?.frame.model === craniumFace.kind ? s.view.frame : null));
 }
 
 export function useCraniumMeta(): CraniumMeta | null {
-  return useApp((s) => (s.meta?.model === craniumModel.kind ? s.meta : null));
+  return useApp((s) => (s.meta?.model === craniumFace.kind ? s.meta : null));
 }
 
 export function useCraniumSystem(): CraniumSystem | null {
-  return useApp((s) => (s.scenario?.system.kind === craniumModel.kind ? s.scenario.system : null));
+  return useApp((s) => (s.scenario?.system.kind === craniumFace.kind ? s.scenario.system : null));
 }
 
 /** The node the user picked, per scenario (another scenario starts from its default again). */
@@ -66,7 +66,7 @@ export const selectCrPacket = (id: number) => actions.select({ kind: 'crPacket',
 /** The Cranium packet selected here, or whose network packet is followed on the torus. */
 function selectedCrPacket(s: AppState): CraniumPacketView | null {
   const sel = s.selection;
-  if (s.view?.frame.model !== craniumModel.kind || !sel) return null;
+  if (s.view?.frame.model !== craniumFace.kind || !sel) return null;
   if (sel.kind === 'crPacket') return s.view.frame.packets.find((p) => p.id === sel.packet) ?? null;
   if (sel.kind === 'packet')
     return s.view.frame.packets.find((p) => p.netId === sel.packet) ?? null;

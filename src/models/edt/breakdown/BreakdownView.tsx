@@ -11,7 +11,7 @@
 import { scaleBand, scaleLinear } from 'd3';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { EdtPoint, EdtSweepRequest } from '../../../../sim-core/ni/edt/edt-sweep';
-import { SWEEP_RATES, SWEEP_SIZES } from '../../../../sim-core/ni/edt/edt-sweep';
+import { SWEEP_RATES, SWEEP_SIZES } from '../../../../sim-core/ni/edt/sweep-points';
 import { EDT_NI_KINDS, MEASURED_NIS } from '../../../../sim-core/ni/edt/ni-kinds';
 import { inkFor } from '../../../d3/colour';
 import { actions, sweepOf, useApp } from '../../../state/store';

@@ -202,7 +202,7 @@ export interface FaceCapabilities<T extends ModelTypes> {
    * The cells of that table a cycle's events fired, and who fired them, when the model's events
    * are not the bus model's `coh.transition` (EDT's NI block table fires through `edt.st`).
    */
-  protocolFired?(events: readonly (T['event'] & EventStamp)[]): FiredCell[];
+  protocolFired?(events: readonly (T['event'] & EventStamp)[], meta: T['meta']): FiredCell[];
 }
 
 /** Its face's capabilities, and what only running the model offers. */

@@ -117,4 +117,7 @@ test('the NI menu switches the NI, and the protocol view shows the EDT NI’s ow
   await page.getByTestId('edt-ni-select').selectOption('CC-DMA_intv');
   await expect(page).toHaveURL(/system\.ni%3DCC-DMA_intv|system\.ni=CC-DMA_intv/);
   await expect(page.getByTestId('edt-tag-table')).toContainText('keeps no tags');
+  // A DMA NI keeps no block table: the protocol view shows the hosts' MESI instead.
+  await expect(page.getByTestId('protocol-table')).toContainText('MESI');
+  await expect(page.getByTestId('protocol-table')).not.toContainText('EDT NI (');
 });

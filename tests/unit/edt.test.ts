@@ -17,6 +17,7 @@ import type { EdtFrame } from '../../sim-core/ni/edt/edt-frame';
 import { EdtSystem } from '../../sim-core/ni/edt/edt-system';
 import type { EdtScenario } from '../../sim-core/ni/edt/edt-schema';
 import { edtModel } from '../../sim-core/ni/edt/module';
+import { MESI } from '../../sim-core/memory/protocols/mesi';
 import type { EdtModelEvent } from '../../sim-core/ni/edt/edt-events';
 
 const REGIONS = {
@@ -245,7 +246,7 @@ describe('what the views read', () => {
     expect(moduleOf('edt').capabilities.dma!(frame as never)).toEqual([]);
   });
 
-  it('the DMA card sees a CC-DMA NI’s engines, and the protocol view its NI table', () => {
+  it('the DMA card sees a CC-DMA NI’s engines; the protocol view the hosts’ MESI and its cells', () => {
     const parsed = parseScenario(findBuiltin('edt-gap')!.doc);
     if (!parsed.ok) throw new Error('edt-gap');
     const s = new Session(parsed.value);
@@ -256,7 +257,24 @@ describe('what the views read', () => {
       [0, 'exec'],
       [1, 'idle'],
     ]);
+    // A DMA NI keeps no block table: the protocol view shows the hosts' MESI, lit by edt.coh.
+    expect(caps.protocol!(s.meta as never).name).toBe('MESI');
+    const fired = caps.protocolFired!(s.eventsUpToNow() as never, s.meta as never);
+    expect(fired.length).toBeGreaterThan(0);
+    expect(fired.every((c) => /^(P|DMA)@[01] /.test(c.who))).toBe(true);
+    expect(fired.every((c) => MESI.states[c.from] && MESI.states[c.to])).toBe(true);
+  });
+
+  it('the EDT NI’s run shows the NI’s own block table, lit by its status changes', () => {
+    const parsed = parseScenario(findBuiltin('edt-eager-send')!.doc);
+    if (!parsed.ok) throw new Error('edt-eager-send');
+    const s = new Session(parsed.value);
+    s.seek(263);
+    const caps = moduleOf('edt').capabilities;
     expect(caps.protocol!(s.meta as never).name).toBe('EDT NI (DMA-engine receive)');
+    const fired = caps.protocolFired!(s.eventsUpToNow() as never, s.meta as never);
+    expect(fired.length).toBeGreaterThan(0);
+    expect(fired.every((c) => c.who.startsWith('NI@'))).toBe(true);
   });
 });
 

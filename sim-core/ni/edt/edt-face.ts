@@ -1,8 +1,9 @@
 /**
  * The EDT model's face (seed 002, Eager Data Transfer; round2-spec §B1): its topic and panels, the
  * line naming its hosts, NI and workload, the words for its events, the DMA engines' and the phase
- * ledger's, the EDT NI's block table as a protocol table with the cells its events fire, the DMA
- * card's engines, its clocks and its questions. The page reads it; module.ts adds the engine.
+ * ledger's, the EDT NI's block table (for a DMA NI's run, the hosts' MESI) as a protocol table with
+ * the cells its events fire, the DMA card's engines, its clocks and its questions. The page reads
+ * it; module.ts adds the engine.
  */
 import type { Clocks, ModelFace } from '../../model';
 import { phaseVocabulary } from '../../ledger/phase-narrate';
@@ -37,6 +38,15 @@ export const EDT_CLOCKS: Clocks = {
   systemHz: 100e6,
   source: '[002 L172, L177, L179]',
 };
+
+/** A table cell an `edt.st` or `edt.coh` event fired. */
+const firedOf = (e: {
+  from: string;
+  event: string;
+  to: string;
+  actions: readonly string[];
+  seq: number;
+}) => ({ from: e.from, event: e.event, to: e.to, actions: e.actions, seq: e.seq });
 
 export const edtFace: ModelFace<EdtTypes> = {
   kind: 'edt',
@@ -73,23 +83,18 @@ export const edtFace: ModelFace<EdtTypes> = {
     },
     blockBytes: (meta) => meta.blockBytes,
     dma: (frame) => frame.nodes.flatMap((n) => (n.dma ? [n.dma] : [])),
-    // The host's MESI is the textbook's; the table the EDT NI adds is its own.
-    protocol: (meta) => meta.niProtocol,
-    protocolFired: (events) =>
-      events.flatMap((e) =>
-        e.kind === 'edt.st'
-          ? [
-              {
-                from: e.from,
-                event: e.event,
-                to: e.to,
-                actions: e.actions,
-                who: `NI@${e.node} ${e.target}`,
-                seq: e.seq,
-              },
-            ]
-          : [],
-      ),
+    // The EDT NI's block table is its own; a DMA NI keeps none, so its run shows the hosts' MESI.
+    protocol: (meta) => (meta.mechanism === 'eager' ? meta.niProtocol : meta.protocol),
+    protocolFired: (events, meta) =>
+      meta.mechanism === 'eager'
+        ? events.flatMap((e) =>
+            e.kind === 'edt.st' ? [{ ...firedOf(e), who: `NI@${e.node} ${e.target}` }] : [],
+          )
+        : events.flatMap((e) =>
+            e.kind === 'edt.coh'
+              ? [{ ...firedOf(e), who: `${e.agent}@${e.node} ${e.target}` }]
+              : [],
+          ),
   },
   predictions: [niBlockState, edtTransaction],
 };

@@ -119,13 +119,14 @@ export function ProtocolTableView() {
   const columns = useMemo(() => groups.flatMap((g) => g.events), [groups]);
 
   // The model says which cells fired, or they are the bus model's transitions.
+  const meta = useApp((s) => s.meta);
   const fired = useMemo((): FiredCell[] => {
     const own = model ? faceOf(model).capabilities.protocolFired : undefined;
-    if (own) return own(events as never);
+    if (own && meta) return own(events as never, meta as never);
     return events
       .filter((e): e is Transition => e.kind === 'coh.transition')
       .map((t) => ({ ...t, who: `P${t.cache}` }));
-  }, [events, model]);
+  }, [events, model, meta]);
   /** Who fired each (state, event) cell this cycle. */
   const firedBy = useMemo(() => {
     const map = new Map<string, string[]>();

@@ -44,6 +44,15 @@ const SHORT: Record<string, string> = {
   'CC-DMA_retry': 'retry',
   DMA_noncoherent: 'nc',
 };
+/** A bar's label where the words do not fit under it (the heading gives the key). */
+const LETTER: Record<string, string> = {
+  EDT: 'E',
+  'CC-DMA_intv': 'I',
+  'CC-DMA_retry': 'R',
+  DMA_noncoherent: 'N',
+};
+/** Pixels a bar needs for its word ("retry" at the tick's size), else it gets its letter. */
+const WORD_WIDTH = 30;
 
 const stackOf = (p: EdtPoint) => {
   const parts = p.parts!;
@@ -73,6 +82,7 @@ function Fig8({ points, width }: { points: EdtPoint[]; width: number }) {
     .nice()
     .range([h - m.b, m.t]);
   const mtu = (x(1024)! + x.bandwidth() + x(2048)!) / 2;
+  const names = inner.bandwidth() >= WORD_WIDTH ? SHORT : LETTER;
   return (
     <svg
       width={width}
@@ -134,7 +144,7 @@ function Fig8({ points, width }: { points: EdtPoint[]; width: number }) {
                   textAnchor="middle"
                   aria-hidden="true"
                 >
-                  {SHORT[ni]}
+                  {names[ni]}
                 </text>
               </g>
             );
@@ -344,7 +354,8 @@ export function BreakdownView() {
         ))}
       </ul>
       <h3 className="ev-fig-title">
-        Latency by size: EDT, intv, retry (after the paper&rsquo;s Fig. 8)
+        Latency by size, after the paper&rsquo;s Fig. 8: EDT (E), CC-DMA intervention (I), CC-DMA
+        retry (R)
       </h3>
       <Fig8 points={sweep.points} width={w} />
       <h3 className="ev-fig-title">

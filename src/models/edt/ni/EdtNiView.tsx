@@ -14,24 +14,34 @@ import { StatusBadge } from '../StatusBadge';
 import '../views-edt.css';
 import '../../../views/views-tables.css';
 
+/**
+ * The EDT NI's TAG table; a DMA NI keeps none (it snoops nothing), so its host's registered
+ * regions are listed by host address only.
+ */
 function TagTable({ node, cycle, meta }: { node: EdtNodeView; cycle: number; meta: EdtMeta }) {
   const hit = node.tagHit;
   const lit = hit && hit.cycle === cycle ? hit.entry : null;
+  const eager = meta.mechanism === 'eager';
   return (
     <table className="vt-table ev-tags" data-testid="edt-tag-table">
       <caption>
-        TAG table of NI@{node.id}
-        {meta.mechanism === 'eager' ? '' : ` (${meta.niLabel} keeps no tags: it snoops nothing)`}
+        {eager
+          ? `TAG table of NI@${node.id}`
+          : `Registered regions of host ${node.id} (${meta.niLabel} keeps no tags: it snoops nothing)`}
       </caption>
       <thead>
         <tr>
-          <th scope="col">entry</th>
+          <th scope="col">{eager ? 'entry' : 'region #'}</th>
           <th scope="col">region</th>
-          <th scope="col">SHA</th>
-          <th scope="col">EHA</th>
-          <th scope="col">SNA</th>
-          <th scope="col">ENA</th>
-          <th scope="col">A</th>
+          <th scope="col">{eager ? 'SHA' : 'start'}</th>
+          <th scope="col">{eager ? 'EHA' : 'end'}</th>
+          {eager ? (
+            <>
+              <th scope="col">SNA</th>
+              <th scope="col">ENA</th>
+              <th scope="col">A</th>
+            </>
+          ) : null}
         </tr>
       </thead>
       <tbody>
@@ -47,9 +57,13 @@ function TagTable({ node, cycle, meta }: { node: EdtNodeView; cycle: number; met
             <td>{t.region}</td>
             <td className="num">{hex(t.sha)}</td>
             <td className="num">{hex(t.eha)}</td>
-            <td className="num">{hex(t.sna)}</td>
-            <td className="num">{hex(t.ena)}</td>
-            <td>{t.a ? '1' : '0'}</td>
+            {eager ? (
+              <>
+                <td className="num">{hex(t.sna)}</td>
+                <td className="num">{hex(t.ena)}</td>
+                <td>{t.a ? '1' : '0'}</td>
+              </>
+            ) : null}
           </tr>
         ))}
       </tbody>
@@ -90,11 +104,15 @@ function BlockTable({ node, meta }: { node: EdtNodeView; meta: EdtMeta }) {
       <thead>
         <tr>
           <th scope="col">block</th>
-          <th scope="col">host address</th>
+          <th scope="col" className="ev-addr">
+            host address
+          </th>
           <th scope="col">host line</th>
           {eager ? (
             <>
-              <th scope="col">NI address</th>
+              <th scope="col" className="ev-addr">
+                NI address
+              </th>
               <th scope="col">NI status (ST)</th>
               <th scope="col">NI copy holds</th>
             </>
@@ -111,13 +129,13 @@ function BlockTable({ node, meta }: { node: EdtNodeView; meta: EdtMeta }) {
             data-ni={b.ni ?? ''}
           >
             <th scope="row">{b.name}</th>
-            <td className="num">{hex(b.hostAddr)}</td>
+            <td className="num ev-addr">{hex(b.hostAddr)}</td>
             <td>
               <StatusBadge state={b.host} meaning={meta.protocol.states[b.host]?.desc} />
             </td>
             {eager ? (
               <>
-                <td className="num">{hex(b.niAddr)}</td>
+                <td className="num ev-addr">{hex(b.niAddr)}</td>
                 <td data-testid={`edt-st-${b.name}`}>
                   <StatusBadge
                     state={b.ni ?? 'I'}

@@ -67,6 +67,7 @@ export type {
   SnoopingProtocol,
 } from './memory/protocols/snooping-vocabulary';
 export { hex } from './kernel/hex';
+export { count, plural } from './kernel/words';
 export { PHASE_CATEGORIES, PHASE_CATEGORY_INFO } from './ledger/phase-events';
 export type { PhaseCategory, PhaseEventBody, PhaseSlice } from './ledger/phase-events';
 export { anatomy, ledgerMessages, phaseSlices, sliceAt } from './ledger/phase-ledger';

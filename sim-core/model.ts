@@ -14,7 +14,7 @@ import type { DmaView } from './node/dma/dma-view';
 import type { NetworkFrame, NetworkStats } from './network/network-frame';
 import type { Topology } from './network/topology';
 import type { PredictionKindSpec } from './teaching/prediction-kind';
-import type { EventStamp } from './trace/common-events';
+import type { EventStamp, InvariantRule } from './trace/common-events';
 
 /** Plain-data state every model keeps: the cycle, and whether the run has halted. */
 export interface ModelState {
@@ -234,6 +234,19 @@ export interface DerivedStat<T, E> {
   of(run: RunRecord<T, E>): number | null;
 }
 
+/**
+ * An invariant a model checks as it runs (every cycle, or at the event it is about), while the
+ * scenario's `checks.invariants` is on. Its violations are `invariant.violation` events with
+ * its rule; the app lists the model's invariants in a quiet status line, and jumps to one broken.
+ */
+export interface InvariantSpec {
+  rule: InvariantRule;
+  /** A short name: "single writer". */
+  name: string;
+  /** What holds, in one line. */
+  description: string;
+}
+
 /** A lecture topic: its name in scenarios, the scenario menu's heading, the start page's. */
 export interface Topic {
   name: string;
@@ -290,6 +303,8 @@ export interface ModelFace<T extends ModelTypes> {
     frame: T['frame'],
   ): { told: (T['event'] & EventStamp)[]; aside: string | null };
   capabilities: FaceCapabilities<T>;
+  /** The invariants it checks (one entry per rule its violations carry). */
+  invariants: readonly InvariantSpec[];
   /** The questions a student can be asked to predict, in the order ties are broken. */
   predictions: readonly PredictionKindSpec<T['event'], T['meta'], T['frame']>[];
 }

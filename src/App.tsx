@@ -17,14 +17,19 @@ import { useLecture } from './lecture/lecture-store';
 import { EmbedBar, PresentBar } from './lecture/ModeBars';
 import { usePlayback } from './state/playback';
 import { useUrlSync } from './state/url-sync';
+import { useTabTitle } from './shell/tab-title';
 import { useApp } from './state/store';
 import { useCompare } from './compare/compare-store';
 import { useCompareUrl } from './compare/use-compare-url';
 import { PanelExport } from './export/PanelExport';
 import { hiddenPanels, useAssignment } from './teaching/assignment-store';
 import { PredictBar, PredictCard } from './teaching/PredictCard';
+import { usePredict } from './teaching/predict-store';
+import { useOpenAtTop } from './shell/open-at-top';
 import { panelsOf, viewEntry, type ViewEntry } from './views/registry';
 import { PanelContent } from './views/PanelContent';
+import { PanelBoundary } from './views/PanelBoundary';
+import { Panel } from './views/Panel';
 import { Paced } from './state/paced';
 import { lazyPanel } from './views/lazy-panel';
 
@@ -67,6 +72,18 @@ export function App() {
 
   const model = useApp((s) => s.meta?.model ?? null);
   const open = model ? panelsOf(model, views, hidden) : [];
+  const asking = usePredict((s) => s.phase !== 'idle');
+  // While a question is open, the panels it is about lead their columns (kept in view with it).
+  const about = usePredict((s) => (s.phase === 'idle' ? null : (s.question?.panels ?? null)));
+  useOpenAtTop();
+  // Predict, then see: its controls and the question at the top of the left column, beside
+  // the panels a question is about.
+  const question = (
+    <PanelBoundary title="Predict, then see" resetKey={null}>
+      {embed ? null : <PredictBar />}
+      <PredictCard />
+    </PanelBoundary>
+  );
   if (startOpen)
     return (
       <div className="app">
@@ -100,41 +117,45 @@ export function App() {
       <Suspense fallback={null}>{teachingProblem ? <TeachingProblemBanner /> : null}</Suspense>
       <main className={assignmentOpen ? 'with-assignment' : undefined}>
         <Suspense fallback={null}>{assignmentOpen ? <AssignmentPanel /> : null}</Suspense>
-        {embed ? null : <ScenarioIntro />}
+        {embed ? null : <ScenarioIntro head={!present} />}
         <div className="sticky-controls">
-          <TimeControls />
           <LectureBar />
+          <TimeControls />
           <Paced>
             <Narration />
             <StallNotice />
           </Paced>
-          {embed ? null : <PredictBar />}
-          <PredictCard />
         </div>
         {ready && comparing ? (
-          <Suspense fallback={<p className="loading">Loading compare mode…</p>}>
-            <CompareView open={open} />
-          </Suspense>
+          <>
+            {question}
+            <Suspense fallback={<p className="loading">Loading compare mode…</p>}>
+              <CompareView open={open} />
+            </Suspense>
+          </>
         ) : ready ? (
-          <div className="panels">
+          <div className={`panels${asking ? ' asking' : ''}`}>
             {AREAS.map((area) => {
               const here = open.filter((name) => viewEntry(name).area === area);
-              if (here.length === 0) return null;
+              // Predict, then see sits beside the panels, at the top of the left column.
+              const card = area === 'left' ? question : null;
+              if (here.length === 0 && !card) return null;
               return (
                 <div key={area} className={`area area-${area}`}>
+                  {card}
                   {here.map((name) => {
                     const { title } = viewEntry(name);
                     return (
-                      <section
+                      <Panel
                         key={name}
-                        className={`panel panel-${name}`}
-                        aria-labelledby={`panel-${name}-title`}
-                        data-testid={`panel-${name}`}
+                        className={`panel panel-${name}${about?.includes(name) ? ' about' : ''}`}
+                        titleId={`panel-${name}-title`}
+                        testId={`panel-${name}`}
+                        heading={title}
                       >
-                        <h2 id={`panel-${name}-title`}>{title}</h2>
                         {chrome ? <PanelExport name={name} title={title} /> : null}
                         <PanelContent name={name} />
-                      </section>
+                      </Panel>
                     );
                   })}
                 </div>
@@ -159,5 +180,6 @@ export function App() {
  */
 function UrlSync() {
   useUrlSync();
+  useTabTitle();
   return null;
 }

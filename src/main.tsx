@@ -13,7 +13,7 @@ import { actions, currentLink, setPanelLoader, useApp } from './state/store';
 import { preloadPanels } from './views/registry';
 import { lecture } from './lecture/lecture-store';
 import { readLectureParams, withLectureParams } from './lecture/url-params';
-import { readStash } from './state/url-sync';
+import { openFromAddress, readStash } from './state/url-sync';
 import { openAssignmentFromUrl } from './teaching/assignment-url';
 import { installPredict } from './teaching/predict-store';
 import { registerSW } from 'virtual:pwa-register';
@@ -116,5 +116,5 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
-void openFromUrl();
-window.addEventListener('hashchange', () => void openFromUrl());
+void openFromAddress(openFromUrl);
+window.addEventListener('hashchange', () => void openFromAddress(openFromUrl));

@@ -17,6 +17,17 @@
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import fc from 'fast-check';
+import { formatIssue, type InputIssue } from '../sim-core/index';
+import {
+  has,
+  intFlag,
+  runTool,
+  valueOf,
+  valuesOf,
+  type Args,
+  type Output,
+  type ToolSpec,
+} from './cli';
 import { SOAK_FAMILIES } from './soak/families';
 import { cleanAudit, failed, type AnySoakFamily, type RunAudit } from './soak/family';
 
@@ -125,33 +136,63 @@ interface Options {
   replay: string | null;
 }
 
-function parseArgs(argv: string[]): Options {
-  const opts: Options = {
-    cycles: 10_000_000,
-    families: [],
-    only: null,
-    jobs: availableParallelism(),
-    seed: Date.now() % 2 ** 31,
-    json: false,
-    replay: null,
+const SOAK_TOOL: ToolSpec = {
+  name: 'soak',
+  summary:
+    'soaks every model family for random runs of at least N cycles per configuration, auditing each run.',
+  usage: [
+    '[--cycles N] [--family NAME ...] [--only TEXT] [--jobs N] [--seed N] [--json]',
+    '--replay FAMILY/CONFIGURATION/SEED/RUN',
+  ],
+  options: [
+    { name: '--cycles', value: 'N', help: 'Simulated cycles per configuration (10,000,000).' },
+    {
+      name: '--family',
+      value: 'NAME',
+      repeat: true,
+      help: `Only this family (repeatable): ${SOAK_FAMILIES.map((f) => f.name).join(', ')}.`,
+    },
+    { name: '--only', value: 'TEXT', help: 'Only configurations whose label contains TEXT.' },
+    { name: '--jobs', value: 'N', help: 'Worker threads (the machine’s cores).' },
+    { name: '--seed', value: 'N', help: 'The seed every configuration’s seed derives from.' },
+    { name: '--json', help: 'One JSON object per configuration.' },
+    { name: '--replay', value: 'ID', help: 'Run one run again and print its input and audit.' },
+  ],
+  exitCodes: [
+    [0, 'every run of every configuration passed its audit'],
+    [1, 'a run went wrong (each row names its first problem and its --replay)'],
+    [2, 'the command line is wrong (CLI001, CLI002)'],
+  ],
+  docs: 'docs/cli.md ("Soak")',
+};
+
+/** The options, or the CLI002 issue of the first bad value. */
+function optionsOf(args: Args): Options | InputIssue {
+  const int = (flag: string, min: number, fallback: number) => {
+    const raw = valueOf(args, flag);
+    return raw === undefined ? fallback : intFlag(flag, raw, min, 2 ** 31 - 1);
   };
-  const int = (flag: string, raw: string | undefined, min: number) => {
-    if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) < min)
-      throw new Error(`${flag} expects an integer of at least ${min}, got ${raw ?? 'nothing'}`);
-    return Number(raw);
+  const cycles = int('--cycles', 1, 10_000_000);
+  const jobs = int('--jobs', 1, availableParallelism());
+  const seed = int('--seed', 0, Date.now() % 2 ** 31);
+  for (const v of [cycles, jobs, seed]) if (typeof v !== 'number') return v;
+  const families = valuesOf(args, '--family').map(([name]) => name ?? '');
+  const unknown = families.find((name) => !SOAK_FAMILIES.some((f) => f.name === name));
+  if (unknown !== undefined)
+    return {
+      code: 'CLI002',
+      path: '--family',
+      message: `expected one of ${SOAK_FAMILIES.map((f) => f.name).join(', ')}, got ${JSON.stringify(unknown.slice(0, 40))}`,
+    };
+  return {
+    cycles: cycles as number,
+    jobs: jobs as number,
+    seed: seed as number,
+    families,
+    only: valueOf(args, '--only') ?? null,
+    json: has(args, '--json'),
+    replay: valueOf(args, '--replay') ?? null,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    if (flag === '--cycles') opts.cycles = int(flag, argv[++i], 1);
-    else if (flag === '--jobs') opts.jobs = int(flag, argv[++i], 1);
-    else if (flag === '--seed') opts.seed = int(flag, argv[++i], 0);
-    else if (flag === '--family') opts.families.push(familyOf(argv[++i] ?? '').name);
-    else if (flag === '--only') opts.only = argv[++i] ?? '';
-    else if (flag === '--json') opts.json = true;
-    else if (flag === '--replay') opts.replay = argv[++i] ?? '';
-    else throw new Error(`unknown option ${flag}`);
-  }
-  return opts;
 }
 
 const count = (n: number | null) => (n === null ? '—' : n.toLocaleString('en'));
@@ -230,9 +271,16 @@ function replay(spec: string): void {
   );
 }
 
-async function main(): Promise<void> {
-  const opts = parseArgs(process.argv.slice(2));
-  if (opts.replay !== null) return replay(opts.replay);
+async function main(args: Args, io: Output): Promise<number> {
+  const opts = optionsOf(args);
+  if ('code' in opts) {
+    io.err(formatIssue(opts));
+    return 2;
+  }
+  if (opts.replay !== null) {
+    replay(opts.replay);
+    return 0;
+  }
   const families = SOAK_FAMILIES.filter(
     (f) => !opts.families.length || opts.families.includes(f.name),
   );
@@ -284,14 +332,10 @@ async function main(): Promise<void> {
       `\n${rows.length} configurations, ${count(rows.reduce((s, r) => s + r.total.cycles, 0))} cycles in ${(wall / 60).toFixed(1)} min (${(cpu / 60).toFixed(1)} min of CPU on ${Math.min(opts.jobs, jobs.length)} threads); ${bad.length ? `${bad.length} FAILED` : 'no failures'}.`,
     );
   }
-  process.exitCode = bad.length ? 1 : 0;
+  return bad.length ? 1 : 0;
 }
 
-if (isMainThread) {
-  main().catch((error: unknown) => {
-    console.error(`soak: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 2;
-  });
-} else {
+if (isMainThread) runTool(SOAK_TOOL, process.argv.slice(2), main);
+else {
   parentPort!.postMessage(soakOne(workerData as Job));
 }

@@ -3,9 +3,11 @@
  * machine, the words for its events, its protocol table and block size, its questions. The page
  * reads it; module.ts adds the engine.
  */
+import { count } from '../kernel/words';
 import type { ModelFace } from '../model';
 import type { BusSystemConfig } from './bus-config';
 import type { BusModelEvent } from './bus-events';
+import { BUS_INVARIANTS } from './bus-invariant-list';
 import type { BusFrame, BusSystemStats } from './bus-frame';
 import type { BusMeta } from './bus-meta';
 import { busVocabulary, narrateQuietBus } from './bus-narrate';
@@ -28,11 +30,11 @@ export interface BusTypes {
 export const busFace: ModelFace<BusTypes> = {
   kind: 'bus',
   topics: [{ name: 'coherence', heading: 'Cache coherence', short: 'Coherence' }],
-  views: ['notes', 'program', 'caches', 'bus', 'protocol', 'log', 'memory', 'stats'],
-  defaultViews: ['notes', 'program', 'caches', 'bus', 'protocol', 'log'],
+  views: ['notes', 'program', 'bus', 'caches', 'protocol', 'log', 'memory', 'stats'],
+  defaultViews: ['notes', 'program', 'bus', 'caches', 'protocol', 'log'],
   describe({ system: s }) {
     const c = s.cache;
-    return `${s.nodes} processors · ${s.protocol} · ${c.sizeBytes} B ${c.associativity}-way caches · ${c.blockBytes} B blocks · ${s.bus.preset} bus`;
+    return `${count(s.nodes, 'processor')} · ${s.protocol} · ${c.sizeBytes} B ${c.associativity}-way caches · ${c.blockBytes} B blocks · ${s.bus.preset} bus`;
   },
   vocabularies: [busVocabulary],
   quiet: narrateQuietBus,
@@ -40,5 +42,6 @@ export const busFace: ModelFace<BusTypes> = {
     blockBytes: (meta) => meta.geometry.blockBytes,
     protocol: (meta) => meta.protocol,
   },
+  invariants: BUS_INVARIANTS,
   predictions: [cacheState, nextBusTransaction],
 };

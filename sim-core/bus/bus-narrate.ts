@@ -2,6 +2,7 @@
  * One line for people per bus-model event, from the protocol cells that fired ("P1 store 0x40
  * misses → RDX; P0's copy M→I, P0 supplies the block"), and what a quiet cycle is busy with.
  */
+import { count } from '../kernel/words';
 import { hex } from '../kernel/hex';
 import type { EventVocabulary } from '../model';
 import type { BusEventBody } from './bus-events';
@@ -19,9 +20,8 @@ export const busVocabulary: EventVocabulary<BusEventBody, BusMeta> = {
     'cpu.miss': (e) =>
       `${proc(e.proc)} ${e.op} ${hex(e.addr)} ${e.state === 'I' ? 'misses' : `needs write permission (${e.state})`} → bus request`,
     'cpu.perform': (e) =>
-      `${proc(e.proc)}'s ${e.op} ${hex(e.addr)} completes after ${e.waited} cycles${e.op === 'load' ? ` → ${e.value}` : ''}`,
-    'cpu.compute': (e) =>
-      `${proc(e.proc)} computes for ${e.cycles} cycle${e.cycles === 1 ? '' : 's'}`,
+      `${proc(e.proc)}'s ${e.op} ${hex(e.addr)} completes after ${count(e.waited, 'cycle')}${e.op === 'load' ? ` → ${e.value}` : ''}`,
+    'cpu.compute': (e) => `${proc(e.proc)} computes for ${count(e.cycles, 'cycle')}`,
     'cpu.spin': (e) =>
       e.satisfied
         ? `${proc(e.proc)} sees [${hex(e.addr)}] = ${e.seen} and stops spinning`
@@ -31,7 +31,7 @@ export const busVocabulary: EventVocabulary<BusEventBody, BusMeta> = {
       `${proc(e.cache)} evicts block ${hex(e.block * meta.geometry.blockBytes)} (${e.state})${e.dirty ? ': dirty, write-back queued' : ''}`,
     'bus.grant': (e, meta) => {
       const parts = [
-        `${proc(e.requester)}'s ${e.txnKind} for ${hex(e.block * meta.geometry.blockBytes)} wins the bus (${e.cost} cycles)`,
+        `${proc(e.requester)}'s ${e.txnKind} for ${hex(e.block * meta.geometry.blockBytes)} wins the bus (${count(e.cost, 'cycle')})`,
       ];
       const changed = e.snoops
         .filter((s) => s.from !== s.to)
@@ -48,10 +48,15 @@ export const busVocabulary: EventVocabulary<BusEventBody, BusMeta> = {
     },
     'bus.drop': (e, meta) =>
       `${proc(e.cache)}'s request for ${hex(e.block * meta.geometry.blockBytes)} is dropped: ${e.reason}`,
+    // A completion is told through the load or store it lets perform (cpu.perform); a
+    // write-back has none, so its own completion is told.
+    'bus.done': (e, meta) =>
+      e.txnKind === 'WB'
+        ? `${proc(e.requester)}'s write-back of ${hex(e.block * meta.geometry.blockBytes)} completes: memory holds the block and the bus is free`
+        : null,
     // Told through the cpu.* and bus.grant events that caused them.
     'coh.transition': () => null,
     'bus.request': () => null,
-    'bus.done': () => null,
   },
   log: {
     who: {
@@ -85,7 +90,7 @@ export function narrateQuietBus(frame: BusFrame, meta: BusMeta): string {
   const txn = frame.bus.current;
   if (txn) {
     parts.push(
-      `${proc(txn.requester)}'s ${txn.kind} for ${hex(txn.block * meta.geometry.blockBytes)} holds the bus (${frame.cycle - txn.grantedAt} of ${txn.endsAt - txn.grantedAt} cycles)`,
+      `${proc(txn.requester)}'s ${txn.kind} for ${hex(txn.block * meta.geometry.blockBytes)} holds the bus (${frame.cycle - txn.grantedAt} of ${count(txn.endsAt - txn.grantedAt, 'cycle')})`,
     );
   }
   for (const p of frame.processors) {
@@ -94,9 +99,7 @@ export function narrateQuietBus(frame: BusFrame, meta: BusMeta): string {
     else if (p.status === 'spinning')
       parts.push(`${proc(p.id)} spins, its polls hitting in its own cache`);
     else if (p.status === 'computing')
-      parts.push(
-        `${proc(p.id)} computes (${p.computeLeft} cycle${p.computeLeft === 1 ? '' : 's'} left)`,
-      );
+      parts.push(`${proc(p.id)} computes (${count(p.computeLeft, 'cycle')} left)`);
   }
   return `Nothing new this cycle${parts.length ? `: ${parts.join('; ')}` : ''}.`;
 }

@@ -58,9 +58,23 @@ function stateAt(run: BusRun, cache: number, block: number, cycle: number): stri
   return 'I';
 }
 
+/** The grant of a transaction, found back from one of its transitions (null if not logged). */
+function grantOf(run: BusRun, txn: number, before: number): BusLogEvent | null {
+  for (let i = before; i >= 0; i--) {
+    const e = run.log[i]!;
+    if (e.kind === 'bus.grant' && e.txn === txn) return e;
+  }
+  return null;
+}
+
+/** The transitions as the caches panel shows a line's cycle: `SM_A → M → O`. */
+const passage = (ts: readonly Transition[]): string =>
+  ts.length ? [ts[0]!.from, ...ts.map((t) => t.to)].join(' → ') : '';
+
 export const cacheState: BusPredictionKind = {
   name: 'cacheState',
   title: 'The state of a block in a cache after the next bus transaction on it',
+  panels: ['caches', 'bus'],
   find(run, cycle, target) {
     const { protocol } = run.meta;
     const log = run.log;
@@ -73,15 +87,32 @@ export const cacheState: BusPredictionKind = {
       exploreThrough(run, e.endsAt);
       const deciding: BusLogEvent[] = [e];
       let last: Transition | null = null;
+      let at = index;
       for (let i = index + 1; i < log.length && log[i]!.cycle <= e.endsAt; i++) {
         const t = log[i]!;
         if (t.kind === 'coh.transition' && t.txn === e.txn && t.cache === asked) {
           deciding.push(t);
           last = t;
+          at = i;
         }
       }
       if (!last || protocol.states[last.to]?.transient !== false) continue;
-      return { event: e, index, facts: { cache: asked, block: e.block }, deciding, value: last.to };
+      // A grant in the same cycle (the next request wins the bus the cycle this one completes)
+      // may move the line on again: the views show both.
+      const then: BusLogEvent[] = [];
+      for (let i = at + 1; i < log.length && log[i]!.cycle === last.cycle; i++) {
+        const t = log[i]!;
+        if (t.kind === 'coh.transition' && t.cache === asked && t.block === e.block) then.push(t);
+      }
+      return {
+        event: e,
+        index,
+        facts: { cache: asked, block: e.block },
+        deciding,
+        value: last.to,
+        shownAt: last.cycle,
+        then,
+      };
     }
     return null;
   },
@@ -91,10 +122,15 @@ export const cacheState: BusPredictionKind = {
     const block = found.facts.block!;
     const now = stateAt(run, cache, block, cycle);
     return {
-      prompt: `Block ${hex(block * geometry.blockBytes)} is in state ${now} in P${cache}'s cache now (cycle ${cycle}). In which state will P${cache} hold it once the next bus transaction on this block is over?`,
+      prompt: `Block ${hex(block * geometry.blockBytes)} is in state ${now} in P${cache}'s cache now (cycle ${cycle}). In which state will P${cache} hold it once the next bus transaction on this block has done its part in P${cache}'s cache?`,
       options: protocol.stateOrder
         .filter((s) => protocol.states[s] && !protocol.states[s].transient)
-        .map((s) => ({ value: s, label: `${s} — ${protocol.states[s]!.desc}` })),
+        .map((s) => ({
+          value: s,
+          label: `${s} — ${protocol.states[s]!.desc}`,
+          short: s,
+          hint: protocol.states[s]!.desc,
+        })),
     };
   },
   explain(run, found) {
@@ -108,16 +144,40 @@ export const cacheState: BusPredictionKind = {
       grant.kind === 'bus.grant' && grant.requester === cache
         ? `P${cache} is the requester`
         : `P${cache} snoops it`;
+    const own = found.deciding.filter((e): e is Transition => e.kind === 'coh.transition');
+    const then = (found.then ?? []).filter((e): e is Transition => e.kind === 'coh.transition');
+    const at = `P${cache} holds it in ${found.value} at cycle ${found.shownAt}`;
+    let after = '';
+    if (then.length > 0) {
+      const txn = then[0]!.txn;
+      const next = txn === null ? null : grantOf(run, txn, run.log.length - 1);
+      const why = next ? `${tellWith(busVocabulary, next, run.meta)}, and ` : '';
+      after = ` In that same cycle ${why}P${cache}'s copy moves on: ${then.map((t) => ruleOf(protocol, t).text).join('; then ')}. The caches panel lists the states the line passed through in this cycle: ${passage([...own.filter((t) => t.cycle === found.shownAt), ...then])}.`;
+    }
     return {
-      text: `${tellWith(busVocabulary, grant, run.meta)}. ${role}: ${rules.map((r) => r.text).join('; then ')}.`,
+      text: `${tellWith(busVocabulary, grant, run.meta)}. ${role}: ${rules.map((r) => r.text).join('; then ')}. ${at}.${after}`,
       rules,
     };
+  },
+  shown(frame, events, facts) {
+    // Its line, else its write-back buffer entry (a victim on its way to memory), else I.
+    const cache = frame.caches[facts.cache!];
+    const line =
+      cache?.lines.find((l) => l.block === facts.block && l.state !== 'I') ??
+      cache?.wbBuffer.find((w) => w.block === facts.block);
+    const passed = events.flatMap((e) =>
+      e.kind === 'coh.transition' && e.cache === facts.cache && e.block === facts.block
+        ? [e.to]
+        : [],
+    );
+    return [...passed, line?.state ?? 'I'];
   },
 };
 
 export const nextBusTransaction: BusPredictionKind = {
   name: 'nextBusTransaction',
   title: 'The next bus transaction and its requester',
+  panels: ['bus'],
   find(run, cycle, target) {
     const log = run.log;
     for (const [e, index] of eventsFrom(run, firstAfter(log, cycle))) {
@@ -147,7 +207,14 @@ export const nextBusTransaction: BusPredictionKind = {
       const facts: PredictionTarget = {};
       if (target.block !== undefined) facts.block = target.block;
       if (target.cache !== undefined) facts.cache = target.cache;
-      return { event: e, index, facts, deciding, value: `${e.txnKind}:${e.requester}` };
+      return {
+        event: e,
+        index,
+        facts,
+        deciding,
+        value: `${e.txnKind}:${e.requester}`,
+        shownAt: e.cycle,
+      };
     }
     return null;
   },
@@ -162,7 +229,13 @@ export const nextBusTransaction: BusPredictionKind = {
     return {
       prompt: `It is cycle ${cycle}. Which bus transaction${about}${whose} will be granted next, and for which cache?`,
       options: range(nodes).flatMap((p) =>
-        kinds.map((k) => ({ value: `${k}:${p}`, label: `P${p}: ${k} — ${TXN_TEXT[k]}` })),
+        kinds.map((k) => ({
+          value: `${k}:${p}`,
+          label: `P${p}: ${k} — ${TXN_TEXT[k]}`,
+          group: `P${p}`,
+          short: k,
+          hint: TXN_TEXT[k],
+        })),
       ),
     };
   },
@@ -180,5 +253,11 @@ export const nextBusTransaction: BusPredictionKind = {
       text: `${tellWith(busVocabulary, grant, run.meta)}.${why}${rules.length ? ` Rules: ${rules.map((r) => r.text).join('; ')}.` : ''}`,
       rules,
     };
+  },
+  shown(frame) {
+    const { current, recent } = frame.bus;
+    return [...(current ? [current] : []), ...recent]
+      .filter((t) => t.grantedAt === frame.cycle)
+      .map((t) => `${t.kind}:${t.requester}`);
   },
 };

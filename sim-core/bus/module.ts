@@ -3,6 +3,7 @@
  * coherent by one snooping bus, each cache driven by the MSI, MESI or MOESI table. Its face
  * (bus-face.ts) and its engine.
  */
+import { count } from '../kernel/words';
 import type { ModelModule } from '../model';
 import { busFace, type BusTypes } from './bus-face';
 import { busSchema } from './bus-schema';
@@ -21,7 +22,7 @@ const sum = (values: Iterable<number>) => {
 
 function summary(stats: BusSystemStats): string[] {
   const lines = [
-    `bus: busy ${stats.bus.busyCycles} cycles (${(stats.bus.utilisation * 100).toFixed(1)}%), ${Object.entries(
+    `bus: busy ${count(stats.bus.busyCycles, 'cycle')} (${(stats.bus.utilisation * 100).toFixed(1)}%), ${Object.entries(
       stats.bus.transactions,
     )
       .map(([k, v]) => `${k} ${v}`)

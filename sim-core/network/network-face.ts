@@ -11,6 +11,7 @@ import type { NetworkFrame, NetworkStats } from './network-frame';
 import type { NetworkMeta } from './network-meta';
 import { narrateQuietNetwork, networkVocabulary } from './network-narrate';
 import { routerOutputOn } from './network-predictions';
+import { TORUS_INVARIANTS } from './torus-invariant-list';
 import type { NetworkSystem, NetworkWorkload } from './network-schema';
 import { routerPhrase } from './routing';
 
@@ -45,5 +46,6 @@ export const networkFace: ModelFace<NetworkTypes> = {
   vocabularies: [networkVocabulary],
   quiet: narrateQuietNetwork,
   capabilities: { torus },
+  invariants: Object.values(TORUS_INVARIANTS),
   predictions: [routerOutputOn(torus)],
 };

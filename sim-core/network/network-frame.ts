@@ -48,7 +48,8 @@ export interface RouterView {
   multiQueue: FrameView[];
   /** Frames holding a packet (0 … 15 with the default 5 + 5 + 5, or 2·5 + 5 with dateline VCs). */
   occupancy: number;
-  lastDecision: Decision | null;
+  /** The decisions of the last cycle this router routed in, in the order it made them. */
+  decisions: Decision[];
 }
 
 /** Where some of a packet's phits are: an input or output frame, or a multi-queue slot. */

@@ -32,7 +32,7 @@ export function initialNetworkState(
         mq: Array.from({ length: multiQueue }, emptyMq),
         rr: 0,
         rng: createStream(cfg.seed, `router${r}`),
-        last: null,
+        decided: [],
         pLink: 'idle',
         tieBreak: false,
       }),

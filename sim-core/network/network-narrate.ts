@@ -3,6 +3,7 @@
  * the packet exchange), numbers instead of sentences for a busy cycle, and what a quiet cycle is
  * busy with. The same vocabulary tells a network run's torus and a Cranium run's.
  */
+import { count } from '../kernel/words';
 import type { EventVocabulary } from '../model';
 import type { EventStamp } from '../trace/common-events';
 import type { NetworkEventBody } from './network-events';
@@ -20,8 +21,6 @@ const isNotable = (e: NetworkEventBody): boolean =>
   e.kind === 'net.stall' ||
   (e.kind === 'net.route' && NOTABLE_ROUTES.has(e.reason)) ||
   (e.kind === 'net.buffer' && e.exchange === true);
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const ROUTE_WHY = {
   'cut-through': 'cuts through',
@@ -75,10 +74,10 @@ function summariseMoves(
   const counted: string[] = [];
   if (arrivals > 0)
     counted.push(
-      `${plural(arrivals, 'packet arrives', 'packets arrive')} (${Math.round(latency / arrivals)} cycles in the network on average)`,
+      `${count(arrivals, 'packet arrives', 'packets arrive')} (${count(Math.round(latency / arrivals), 'cycle')} in the network on average)`,
     );
   if (injected > 0)
-    counted.push(`${plural(injected, 'packet enters', 'packets enter')} the network`);
+    counted.push(`${count(injected, 'packet enters', 'packets enter')} the network`);
   const decisions = ROUTE_WORDS.filter(([reason]) => (routes.get(reason) ?? 0) > 0).map(
     ([reason, one, many]) => {
       const n = routes.get(reason)!;
@@ -110,11 +109,11 @@ export const networkVocabulary: EventVocabulary<NetworkEventBody, unknown> = {
         ? `router ${e.router}: packet ${e.packet} moves into multi-queue slot ${e.slot}, the frame its router freed in the packet exchange`
         : `router ${e.router}: packet ${e.packet} waits in multi-queue slot ${e.slot} (no profitable output free)`,
     'net.deliver': (e) =>
-      `packet ${e.packet} arrives at node ${e.node}: ${e.networkLatency} cycles in the network, ${e.hops} hop${e.hops === 1 ? '' : 's'}, ${e.deroutes} derouted`,
+      `packet ${e.packet} arrives at node ${e.node}: ${count(e.networkLatency, 'cycle')} in the network, ${count(e.hops, 'hop')}, ${e.deroutes} derouted`,
     'net.stall': (e) =>
       e.deadlock.length > 0
         ? `⚠ DEADLOCK: ${e.deadlock.map((d) => `packet ${d.packet} at router ${d.router} waits for ${d.waitsFor}`).join(' → ')} → back to packet ${e.deadlock[0]!.packet}`
-        : `⚠ no phit has moved for ${e.idleCycles} cycles: ${e.held.length} frames are held`,
+        : `⚠ no phit has moved for ${e.idleCycles} cycles: ${count(e.held.length, 'frame is', 'frames are')} held`,
   },
   log: {
     who: {
@@ -134,5 +133,5 @@ export function narrateQuietNetwork(frame: NetworkFrame): string {
   const queued = frame.injectionQueues.reduce((a, b) => a + b, 0);
   const moving = frame.packets.length;
   if (moving === 0 && queued === 0) return 'Nothing new this cycle: the network is idle.';
-  return `Nothing new this cycle: ${moving} packet${moving === 1 ? '' : 's'} in the network${queued ? `, ${queued} waiting to be injected` : ''}; phits flow one per link per cycle.`;
+  return `Nothing new this cycle: ${count(moving, 'packet')} in the network${queued ? `, ${queued} waiting to be injected` : ''}; phits flow one per link per cycle.`;
 }

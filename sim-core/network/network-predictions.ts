@@ -44,6 +44,7 @@ export const routerOutputOn = <F, M>(
 ): PredictionKindSpec<NetworkModelEvent, M, F> => ({
   name: 'routerOutput',
   title: "A packet's next output port at a router, and whether it is a deroute",
+  panels: ['torus', 'router'],
   find(run, cycle, target) {
     const log = run.log;
     for (const [e, index] of eventsFrom(run, firstAfter(log, cycle))) {
@@ -64,6 +65,7 @@ export const routerOutputOn = <F, M>(
         facts: { packet: e.packet, router: e.router },
         deciding: [e],
         value: deroute ? `${e.to}:deroute` : e.to,
+        shownAt: e.cycle,
         context: injected ? [injected] : [],
       };
     }
@@ -91,13 +93,28 @@ export const routerOutputOn = <F, M>(
         : `Packet ${packet}${where} is at router ${router}${head}. Which output will it leave by`;
     const options: PredictionOption[] = [];
     for (const d of ['N', 'E', 'S', 'W'] as const)
-      options.push({ value: d, label: `${d} — ${PORT_TEXT[d]}, a profitable hop` });
+      options.push({
+        value: d,
+        label: `${d} — ${PORT_TEXT[d]}, a profitable hop`,
+        group: 'a profitable hop',
+        short: d,
+        hint: PORT_TEXT[d],
+      });
     for (const d of ['N', 'E', 'S', 'W'] as const)
       options.push({
         value: `${d}:deroute`,
         label: `${d} — ${PORT_TEXT[d]}, a deroute (unprofitable)`,
+        group: 'a deroute (unprofitable)',
+        short: d,
+        hint: PORT_TEXT[d],
       });
-    options.push({ value: 'P', label: 'P — delivered to its node' });
+    options.push({
+      value: 'P',
+      label: 'P — delivered to its node',
+      group: 'delivered',
+      short: 'P',
+      hint: 'to its node',
+    });
     return {
       prompt: `It is cycle ${cycle}. ${when}, and will that be a deroute?`,
       options,
@@ -113,5 +130,12 @@ export const routerOutputOn = <F, M>(
       text: `${tellWith(networkVocabulary, e, run.meta) ?? ''} (cycle ${e.cycle}). Profitable outputs: ${prof}; ${REASON_TEXT[e.reason] ?? e.reason}${deroute ? ': a deroute, one hop further from the destination' : ''}. ${routingFunctions[meta.router as RouterKind].label} routing, ${meta.topology.k}×${meta.topology.k} ${meta.topology.kind}.`,
       rules: [],
     };
+  },
+  shown(frame, _events, facts) {
+    // The router panel lists the decisions of the router's last routing cycle.
+    const net = torus.frame(frame);
+    return (net.routers[facts.router!]?.decisions ?? [])
+      .filter((d) => d.packet === facts.packet && d.cycle === net.cycle)
+      .map((d) => (d.to !== 'P' && !d.profitable.includes(d.to) ? `${d.to}:deroute` : d.to));
   },
 });

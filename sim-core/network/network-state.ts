@@ -96,7 +96,8 @@ export interface RouterState {
   /** Round-robin pointer: where this router starts looking among outputs and inputs. */
   rr: number;
   rng: RngState;
-  last: Decision | null;
+  /** The decisions of the last cycle it routed in (it may route several packets in one cycle). */
+  decided: Decision[];
   /** The processor link's direction while a packet crosses it (half-duplex only). */
   pLink: 'idle' | 'inject' | 'deliver';
   /** The fairness bit: breaks an inject/deliver tie on an idle link, toggling when it does. */
@@ -209,7 +210,7 @@ export const routerRecord = (r: RouterState): RouterState => ({
   mq: r.mq,
   rr: r.rr,
   rng: r.rng,
-  last: r.last,
+  decided: r.decided,
   pLink: r.pLink,
   tieBreak: r.tieBreak,
 });
@@ -249,7 +250,7 @@ export function reviveNetworkState(s: NetworkState): NetworkState {
         mq: r.mq.map((f) => Object.assign(emptyMq(), f)),
         rr: r.rr,
         rng: [...r.rng],
-        last: r.last && decisionRecord(r.last),
+        decided: r.decided.map(decisionRecord),
         pLink: r.pLink,
         tieBreak: r.tieBreak,
       }),

@@ -144,9 +144,7 @@ export function networkFrame(
       outputs,
       multiQueue,
       occupancy,
-      lastDecision: router.last
-        ? { ...router.last, profitable: [...router.last.profitable] }
-        : null,
+      decisions: router.decided.map((d) => ({ ...d, profitable: [...d.profitable] })),
     };
   });
   const packets: PacketView[] = Object.values(s.packets)

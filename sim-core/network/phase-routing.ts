@@ -241,7 +241,8 @@ function grant(
     profitable,
     reason,
   };
-  router.last = decision;
+  if (router.decided[0]?.cycle !== s.cycle) router.decided = [];
+  router.decided.push(decision);
   c.emit({
     kind: 'net.route',
     router: r,

@@ -38,6 +38,8 @@ export interface PredictionQuestion {
   options: PredictionOption[];
   /** What the question is about: enough to find its outcome again by simulation. */
   facts: PredictionTarget;
+  /** The panels that show the outcome: the app keeps them in view while the question is open. */
+  panels: string[];
 }
 
 export interface PredictionOutcome {
@@ -45,7 +47,7 @@ export interface PredictionOutcome {
   /** The right option's value and label. */
   value: string;
   label: string;
-  /** The cycle the outcome happens at (its deciding event's cycle). */
+  /** The cycle whose views show the outcome (where "then see" takes them). */
   cycle: number;
   /** Plain text: what happened and the rule that decided it. */
   explanation: string;
@@ -127,6 +129,7 @@ export function predictionAt(
     prompt: asked.prompt,
     options: asked.options,
     facts: { ...best.found.facts },
+    panels: [...best.kind.panels],
   };
 }
 
@@ -149,7 +152,7 @@ export function revealPrediction(
     question: question.prompt,
     value: found.value,
     label,
-    cycle: found.deciding[found.deciding.length - 1]?.cycle ?? found.event.cycle,
+    cycle: found.shownAt,
     explanation: text,
     rules,
     events: found.deciding as SimEvent[],

@@ -27,7 +27,14 @@ export interface PredictionTarget {
 
 export interface PredictionOption {
   value: string;
+  /** The whole answer in words ("P1: RDX — read the block to write it"). */
   label: string;
+  /** The answer in a word or two, for a compact grid of choices ("RDX"). */
+  short?: string;
+  /** The row of the grid it sits in ("P1"); options without one make a single row. */
+  group?: string;
+  /** What `short` means, said once under the grid ("read the block to write it"). */
+  hint?: string;
 }
 
 /** A protocol-table row that fired: `MOESI: E × OtherRd → S (assertShared)`. */
@@ -60,8 +67,18 @@ export interface Found<E> {
   /** The events that decide the outcome. */
   deciding: (E & EventStamp)[];
   value: string;
+  /**
+   * The cycle whose views show the outcome, where "then see" takes them: the outcome is among
+   * what `shown` reads from that cycle's frame and events.
+   */
+  shownAt: number;
   /** Earlier events the wording uses (a packet's injection). */
   context?: (E & EventStamp)[];
+  /**
+   * What the subject did after the outcome within the same cycle (another transaction's snoop):
+   * the views at `shownAt` show that too, so the explanation tells it.
+   */
+  then?: (E & EventStamp)[];
 }
 
 export interface Asked {
@@ -74,10 +91,25 @@ export interface PredictionKindSpec<E, M, F> {
   name: string;
   /** A short description for menus. */
   title: string;
+  /** The panels (the scenario format's view names) that show the outcome, in the model's order. */
+  panels: readonly string[];
   find(run: PredictionRun<E, M>, cycle: number, target: PredictionTarget): Found<E> | null;
   /** `frame` is the frame at `cycle` when the caller is there (predictionAt), else null. */
   ask(run: PredictionRun<E, M>, cycle: number, found: Found<E>, frame: F | null): Asked;
   explain(run: PredictionRun<E, M>, found: Found<E>): { text: string; rules: RuleFired[] };
+  /**
+   * The values (in the form of `Found.value`) the panels show for the question's subject at one
+   * cycle, read from that cycle's frame and events (a state a line passed through within the
+   * cycle is shown too). A reveal's outcome is always among them at its `shownAt`
+   * (tests/unit/predict-reveal.test.ts).
+   */
+  shown(
+    frame: F,
+    events: readonly (E & EventStamp)[],
+    facts: PredictionTarget,
+    /** The run so far (its events up to that cycle) and its meta, for panels that draw a timeline. */
+    run: { soFar: readonly (E & EventStamp)[]; meta: M },
+  ): string[];
 }
 
 /** Index of the first logged event whose cycle is greater than `cycle`. */

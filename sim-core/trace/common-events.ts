@@ -1,9 +1,13 @@
 /** Events any model may emit: a broken invariant, a run that stopped making progress, the end. */
 
+/** The rule a broken invariant names (each model lists its own: `ModelModule.invariants`). */
+export type InvariantRule =
+  'single-writer' | 'data-value' | 'protocol' | 'conservation' | 'delivery' | 'capacity';
+
 export type CommonEventBody =
   | {
       kind: 'invariant.violation';
-      rule: 'single-writer' | 'data-value' | 'protocol' | 'conservation' | 'delivery' | 'capacity';
+      rule: InvariantRule;
       block: number;
       detail: string;
     }

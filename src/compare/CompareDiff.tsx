@@ -3,12 +3,15 @@
  * that differ marked), and the two event logs aligned cycle by cycle around the current cycle
  * (events only one side has marked), with jumps to the previous and next cycle that differs.
  */
+import { count, plural } from '../../sim-core/kernel/words';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { SimEvent } from '../../sim-core/index';
 import { logText } from '../../sim-core/index';
 import type { Cell } from '../export/csv';
 import { actions, useApp } from '../state/store';
+import { uiOf } from '../models/index';
+import { statLabel } from '../views/stats/stat-labels';
 import { bStore } from './compare-store';
 import { countOnly, diffLogs, diffStats, type CycleDiff, type DiffEvent } from './diff';
 
@@ -31,8 +34,17 @@ function StatsDiff({ a, b }: { a: string; b: string }) {
   const cycleA = useApp((s) => s.view?.cycle ?? 0);
   const cycleB = useStore(bStore, (s) => s.view?.cycle ?? 0);
   const endB = useStore(bStore, (s) => s.view?.lastCycle ?? 0);
+  const model = useApp((s) => s.meta?.model ?? null);
   const [onlyDiffering, setOnlyDiffering] = useState(false);
-  const rows = useMemo(() => (statsA && statsB ? diffStats(statsA, statsB) : []), [statsA, statsB]);
+  const rows = useMemo(() => {
+    if (!statsA || !statsB || !model) return [];
+    const labels = uiOf(model).statLabels;
+    // In words: a path the model leaves out (an id numbering a list) is not a statistic.
+    return diffStats(statsA, statsB).flatMap((r) => {
+      const label = statLabel(labels, r.name);
+      return label === null ? [] : [{ ...r, label: label ?? r.name }];
+    });
+  }, [statsA, statsB, model]);
   const differing = rows.filter((r) => r.differs).length;
   const shown = onlyDiffering ? rows.filter((r) => r.differs) : rows;
   return (
@@ -78,7 +90,7 @@ function StatsDiff({ a, b }: { a: string; b: string }) {
                       <span className="cmp-sr-only">differs: </span>
                     </>
                   ) : null}
-                  {r.name}
+                  {r.label}
                 </th>
                 <td className="num">{fmt(r.a)}</td>
                 <td className="num">{fmt(r.b)}</td>
@@ -177,7 +189,7 @@ function LogDiff({ a, b }: { a: string; b: string }) {
       <p className="cmp-summary" data-testid="compare-log-summary">
         {counts.cycles === 0
           ? 'The two runs have the same events, cycle for cycle.'
-          : `${counts.cycles} cycles differ: ${counts.a} events of A and ${counts.b} of B are not matched on the other side` +
+          : `${count(counts.cycles, 'cycle')} ${plural(counts.cycles, 'differs', 'differ')}: ${count(counts.a, 'event')} of A and ${counts.b} of B are not matched on the other side` +
             ` (first at cycle ${differing[0]!.cycle}).`}{' '}
         {here?.differs ? `This cycle differs.` : ''}
       </p>

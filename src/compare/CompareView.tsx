@@ -11,6 +11,8 @@ import { formatIssue } from '../../sim-core/index';
 import { PanelExport } from '../export/PanelExport';
 import { AppStoreContext, useApp } from '../state/store';
 import { viewEntry } from '../views/registry';
+import { PanelBoundary } from '../views/PanelBoundary';
+import { Panel } from '../views/Panel';
 import { PanelContent } from '../views/PanelContent';
 import { ComparePicker } from './ComparePicker';
 import { CompareDiff } from './CompareDiff';
@@ -25,20 +27,22 @@ function Column({ side, name, label }: { side: 'A' | 'B'; name: ViewName; label:
   const id = useId();
   const { title } = viewEntry(name);
   return (
-    <section
+    <Panel
       className={`panel panel-${name} cmp-side cmp-side-${side}`}
-      aria-labelledby={id}
-      data-testid={`compare-${side}-${name}`}
+      titleId={id}
+      testId={`compare-${side}-${name}`}
+      heading={
+        <>
+          <span className={`cmp-tag cmp-tag-${side}`}>
+            {side}: {label}
+          </span>{' '}
+          {title}
+        </>
+      }
     >
-      <h2 id={id}>
-        <span className={`cmp-tag cmp-tag-${side}`}>
-          {side}: {label}
-        </span>{' '}
-        {title}
-      </h2>
       <PanelExport name={name} title={title} side={side} />
       <PanelContent name={name} />
-    </section>
+    </Panel>
   );
 }
 
@@ -153,7 +157,11 @@ export function CompareView({ open }: { open: ViewName[] }) {
           )}
         </div>
       ))}
-      {bReady ? <CompareDiff a={labels.a} b={labels.b} /> : null}
+      {bReady ? (
+        <PanelBoundary title="Differences" resetKey={scenarioB}>
+          <CompareDiff a={labels.a} b={labels.b} />
+        </PanelBoundary>
+      ) : null}
     </section>
   );
 }

@@ -7,6 +7,7 @@
  */
 // `interrupt` is used as a function on purpose: it pulls in d3-transition, whose side effect adds
 // selection.transition(), which the d3 barrel (sideEffects: false) would otherwise tree-shake.
+import { count } from '../../sim-core/kernel/words';
 import { interrupt, select, type BaseType, type Selection } from 'd3';
 import { SNOOPING_ACTIONS } from '../../sim-core/index';
 import type { BusFrame, BusMeta, SimEvent } from '../../sim-core/index';
@@ -290,7 +291,8 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
     const txn = frame.bus.current;
     const n = Math.max(1, frame.caches.length);
 
-    // Layout: boxes share the width (within limits), centred; the drawing scrolls if too narrow.
+    // Layout: boxes share the width (within limits), centred; a drawing wider than its panel is
+    // scaled down to fit (every box in view), never cut.
     const W = Math.max(opts.width, STATUS_X + STATUS_W, 2 * M + n * BOX_MIN_W + (n - 1) * GAP);
     const boxW = Math.min(BOX_MAX_W, (W - 2 * M - (n - 1) * GAP) / n);
     const x0 = (W - (n * boxW + (n - 1) * GAP)) / 2;
@@ -327,7 +329,11 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
     const rows = Math.ceil(shown.length / cols);
     const queueBottom = qy + 10 + rows * (TAG_H + TAG_GAP) + (items.length > shown.length ? 22 : 0);
     const H = Math.max(MEM.y + MEM.h + 12, statusBottom + 10, queueBottom + 6);
-    svg.attr('width', W).attr('height', H).attr('viewBox', `0 0 ${W} ${H}`);
+    const scale = opts.width > 0 ? Math.min(1, opts.width / W) : 1;
+    svg
+      .attr('width', Math.floor(W * scale))
+      .attr('height', Math.floor(H * scale))
+      .attr('viewBox', `0 0 ${W} ${H}`);
 
     // Bus and memory.
     busRect
@@ -534,7 +540,7 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
       progressText
         .attr('x', sx + barW + 8)
         .attr('y', sy + LINE_H)
-        .text(`${elapsed} of ${total} cycles · ends at ${txn.endsAt}`);
+        .text(`${elapsed} of ${count(total, 'cycle')} · ends at ${txn.endsAt}`);
     }
     const last = frame.bus.recent.at(-1);
     route

@@ -124,16 +124,26 @@ function spots([hx, hy]: Point, w: number, size: number): LabelSpot[] {
   ];
 }
 
-/** The text of a router's own that packet labels keep off: its node name and its frame count. */
-function routerTextBoxes(layout: TorusLayout): Box[] {
+/**
+ * The text of a router's own that packet labels keep off: its node name and its frame count. Both
+ * are painted at a fixed size on screen, like the labels: on a small picture they take more of
+ * the layout, by the labels' own growth beyond their layout size (`size` / LABEL_UNITS).
+ */
+function routerTextBoxes(layout: TorusLayout, size: number): Box[] {
+  const grow = Math.max(1, size / LABEL_UNITS);
   const boxes: Box[] = [];
   for (let r = 0; r < layout.k * layout.k; r++) {
     const [cx, cy] = layout.centre(r);
     const x = cx - SQUARE / 2;
     const y = cy - SQUARE / 2;
     boxes.push(
-      { x0: x + 15, y0: y + 3, x1: x + 40, y1: y + 17 },
-      { x0: x + SQUARE - 36, y0: y + SQUARE - 16, x1: x + SQUARE - 3, y1: y + SQUARE - 3 },
+      { x0: x + 15, y0: y + 3, x1: x + 15 + 25 * grow, y1: y + 3 + 14 * grow },
+      {
+        x0: x + SQUARE - 3 - 33 * grow,
+        y0: y + SQUARE - 3 - 13 * grow,
+        x1: x + SQUARE - 3,
+        y1: y + SQUARE - 3,
+      },
     );
   }
   return boxes;
@@ -153,7 +163,7 @@ export function placePacketLabels(
   const grid = Math.max(32, 3 * size);
   const labels = new BoxIndex(grid);
   const marks = new BoxIndex(grid);
-  for (const b of routerTextBoxes(layout)) marks.add(b);
+  for (const b of routerTextBoxes(layout, size)) marks.add(b);
   for (const {
     id,
     head: [x, y],

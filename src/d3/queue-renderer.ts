@@ -6,6 +6,7 @@
  * shadow head as a dashed hand beside it, each with its sense bit. Slots are joined by index and
  * badges by agent, so a step animates only what changed (colours, the hands turning).
  */
+import { count } from '../../sim-core/kernel/words';
 import { arc, select, type BaseType, type Selection } from 'd3';
 import type { BlockView, QueueView } from '../../sim-core/ni/cni/cni-frame';
 import type { AgentName } from '../../sim-core/ni/cni/cni-state';
@@ -33,6 +34,8 @@ export interface QueueRenderOptions {
   animate: boolean;
   /** The block the bus is moving now, by name, and the transaction's kind: outlined in its colour. */
   active: { target: string; kind: string } | null;
+  /** The slot selected in the views (its event-log rows are marked), drawn with a thick frame. */
+  selected: number | null;
 }
 
 export interface QueueRenderer {
@@ -104,7 +107,11 @@ function fitBadge<D>(
     .attr('lengthAdjust', 'spacingAndGlyphs');
 }
 
-export function createQueueRenderer(svgElement: SVGSVGElement): QueueRenderer {
+/** `onSlot`: a click on a slot (the table beside the ring offers the same by keyboard). */
+export function createQueueRenderer(
+  svgElement: SVGSVGElement,
+  onSlot: (slot: number) => void,
+): QueueRenderer {
   const uid = `qv-ring-${++instances}`;
   const hatch = `${uid}-hatch`;
   const svg = select(svgElement).attr('class', 'qv-svg');
@@ -315,7 +322,7 @@ export function createQueueRenderer(svgElement: SVGSVGElement): QueueRenderer {
           ? `tail = ${q.tail}: the next free slot, ${q.sender}'s pointer; sender sense ${q.senderSense}`
           : d.key === 'head'
             ? `head = ${q.head}: the next message to take, ${q.receiver}'s pointer; receiver sense ${q.receiverSense}`
-            : `shadow head = ${q.shadowHead}: ${q.sender}'s lazy copy of head, refreshed ${q.refreshes} times; sense ${q.shadowSense}`,
+            : `shadow head = ${q.shadowHead}: ${q.sender}'s lazy copy of head, refreshed ${count(q.refreshes, 'time')}; sense ${q.shadowSense}`,
       );
     const geometry = (d: PointerDatum) => {
       const reach = slotReach(lay, d.slot);
@@ -379,6 +386,8 @@ export function createQueueRenderer(svgElement: SVGSVGElement): QueueRenderer {
     else drawCells(lay, q, slots, opts, ms);
     const cells = gSlots.selectAll<SVGGElement, SlotDatum>('g.qv-slot');
     cells
+      .classed('qv-selected', (d) => d.i === opts.selected)
+      .on('click', (_, d) => onSlot(d.i))
       .attr('data-testid', (d) => `queue-slot-${q.name}-${d.i}`)
       .attr('data-states', (d) => statesText(d.blocks[0]!))
       .attr('data-msg', (d) => d.blocks[0]!.msg)

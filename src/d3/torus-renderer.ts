@@ -23,6 +23,7 @@
  * Both layers share one zoom transform. Geometry comes from torus-layout (cached per k). Above
  * 16×16 or 1000 packets the picture is the heat map only, with a dot per packet at its head router.
  */
+import { count } from '../../sim-core/kernel/words';
 import { select, zoom, zoomIdentity, type Selection, type ZoomBehavior } from 'd3';
 import type { NetworkFrame, PacketView, RouterView } from '../../sim-core/network/network-frame';
 import type { Port } from '../../sim-core/network/topology';
@@ -144,7 +145,7 @@ function hopPieces(p: TorusTrail, layout: TorusLayout): HopPiece[] {
 }
 
 const packetLabel = (p: PacketView) =>
-  `Packet ${p.id}: node ${p.src} to node ${p.dst}, ${p.hops} hops` +
+  `Packet ${p.id}: node ${p.src} to node ${p.dst}, ${count(p.hops, 'hop')}` +
   (p.deroutes ? `, ${p.deroutes} derouted` : '') +
   `, header [${p.header.dy},${p.header.dx}]`;
 

@@ -3,6 +3,8 @@
  * step's title and cycle, and the button that hides or shows the walkthrough notes. The note of
  * the current step is shown in the notes panel (rendered by SafeText, never as HTML).
  */
+import { useEffect } from 'react';
+import { bringIntoView, mainPicture } from '../shell/bring-into-view';
 import { useApp } from '../state/store';
 import { scenarioTextHidden, useAssignment } from '../teaching/assignment-store';
 import { lecture, useActiveStep, useLecture } from './lecture-store';
@@ -14,6 +16,16 @@ export function LectureBar() {
   const embed = useLecture((s) => s.embed);
   const notesOpen = useApp((s) => s.views.includes('notes'));
   const textHidden = useAssignment(scenarioTextHidden);
+  const chosen = useLecture((s) => s.chosen);
+  // A step the lecturer chose: its note and the main picture in view, scrolling only as far as
+  // that needs (once the simulator is at the step and the notes show it).
+  useEffect(() => {
+    if (chosen === null || chosen !== active) return;
+    const frame = requestAnimationFrame(() =>
+      bringIntoView([document.querySelector('.notes li.active'), mainPicture()]),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [chosen, active]);
   if (steps.length === 0 || textHidden) return null;
   const step = active >= 0 ? steps[active] : undefined;
   const noPrevious = previousStepIndex(steps, active) === null;

@@ -3,6 +3,7 @@
  * mode (the scenario's title and a link to open it in the full app). Neither has the scenario
  * menu, the file buttons or the panel toggles.
  */
+import { IntroToggle } from '../shell/ScenarioIntro';
 import { currentLink, useApp } from '../state/store';
 import { lecture, useLecture } from './lecture-store';
 import { stepZoom, zoomLabel } from './zoom';
@@ -10,11 +11,18 @@ import './lecture.css';
 
 export function PresentBar() {
   const zoom = useLecture((s) => s.zoom);
+  const title = useApp((s) => s.scenario?.title ?? null);
   return (
     <header className="present-bar" data-testid="present-bar">
       <h1>
         NI&nbsp;Lab <span className="tagline">presentation</span>
       </h1>
+      {title !== null ? (
+        <h2 id="scenario-title" className="present-title" data-testid="scenario-title">
+          {title}
+        </h2>
+      ) : null}
+      <IntroToggle />
       <div className="zoom" role="group" aria-label="Zoom">
         <button
           onClick={() => lecture.zoom(-1)}

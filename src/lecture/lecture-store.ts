@@ -5,6 +5,7 @@
  * property of the room's projector, so it is kept in local storage.
  */
 import { create } from 'zustand';
+import { cachedBy } from '../state/memo';
 import { actions, useApp, type AppState } from '../state/store';
 import {
   activeStepIndex,
@@ -52,15 +53,15 @@ export const useLecture = create<LectureState>(() => ({
   expected: [],
 }));
 
-const NO_NOTES: NonNullable<AppState['scenario']>['walkthrough'] = [];
-let memo: { walkthrough: unknown; log: unknown; steps: LectureStep[] } | null = null;
+type Walkthrough = NonNullable<AppState['scenario']>['walkthrough'];
+const NO_NOTES: Walkthrough = [];
+const stepsFor = cachedBy((log: AppState['log']) =>
+  cachedBy((walkthrough: Walkthrough) => resolveSteps(walkthrough, log)),
+);
 
 /** The loaded scenario's lecture steps (a stable array, so it can be a selector). */
 export function stepsOf(s: AppState): LectureStep[] {
-  const walkthrough = s.scenario?.walkthrough ?? NO_NOTES;
-  if (memo?.walkthrough === walkthrough && memo.log === s.log) return memo.steps;
-  memo = { walkthrough, log: s.log, steps: resolveSteps(walkthrough, s.log) };
-  return memo.steps;
+  return stepsFor(s.log)(s.scenario?.walkthrough ?? NO_NOTES);
 }
 
 /** The current step: the chosen one while the simulator is at its cycle, else the one reached. */

@@ -1,4 +1,5 @@
 /** Step, play, speed, jump and scrub: the time machine's controls. */
+import { plural } from '../../sim-core/kernel/words';
 import { useState } from 'react';
 import { actions, SPEEDS, useApp } from '../state/store';
 
@@ -85,7 +86,7 @@ export function TimeControls() {
         >
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {s} cycles/s
+              {s} {plural(s, 'cycle')}/s
             </option>
           ))}
         </select>

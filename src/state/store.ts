@@ -26,6 +26,8 @@ export type Selection =
   | { kind: 'router'; router: number }
   /** A Cranium packet (its id in the Cranium frame, not the network's). */
   | { kind: 'crPacket'; packet: number }
+  /** A slot of a coherent NI's cachable queue (its blocks), on one node. */
+  | { kind: 'slot'; node: number; queue: string; slot: number }
   | null;
 
 export interface Problem {

@@ -1,10 +1,17 @@
 /**
  * Keeps the address bar's fragment equal to the share link of the current state (scenario, seed,
- * cycle, open panels), so a reload or a copied URL returns to the same step. Uses replaceState:
- * stepping does not flood the browser history. A scenario too large for a link is kept in this
- * tab's sessionStorage instead (and the fragment cleared), so a reload still reopens it.
+ * cycle, open panels), so a reload or a copied URL returns to the same step. Another scenario is a
+ * new history entry (Back returns to the one before); anything else — a cycle, a panel, a
+ * setting — replaces the entry, so stepping does not flood the history. A scenario too large for
+ * a link is kept in this tab's sessionStorage instead (and the fragment cleared), so a reload
+ * still reopens it.
+ *
+ * The address wins over the app: while the app is opening what the address names (a pasted or
+ * clicked link, Back, a reload), nothing is written back, so the state still on screen can never
+ * overwrite the link the user gave.
  */
 import { useEffect } from 'react';
+import { create } from 'zustand';
 import type { LoadSpec } from '../worker/sim-api';
 import { currentLink, useApp } from './store';
 import { useLecture } from '../lecture/lecture-store';
@@ -31,7 +38,28 @@ export function readStash(): StashedScenario | null {
   }
 }
 
+/** How many openings of the address are under way (the app does not write while one is). */
+const useAddress = create<{ opening: number }>(() => ({ opening: 0 }));
+
+/** The scenario whose link the current history entry holds (a different one gets a new entry). */
+let entryScenario: string | null = null;
+
+/**
+ * Opens what the address names (`open` reads `location.hash` and loads it): until it is done, the
+ * address is left as the user gave it, and what it opens belongs to the history entry it came in.
+ */
+export async function openFromAddress(open: () => Promise<void>): Promise<void> {
+  useAddress.setState((s) => ({ opening: s.opening + 1 }));
+  try {
+    await open();
+  } finally {
+    entryScenario = useApp.getState().scenario?.id ?? entryScenario;
+    useAddress.setState((s) => ({ opening: s.opening - 1 }));
+  }
+}
+
 export function useUrlSync(): void {
+  const opening = useAddress((s) => s.opening > 0);
   const cycle = useApp((s) => s.view?.cycle);
   const spec = useApp((s) => s.spec);
   const views = useApp((s) => s.views);
@@ -46,7 +74,7 @@ export function useUrlSync(): void {
   // An open assignment rides along too (`&a=<id>`), so a reload reopens it.
   const assignment = useAssignment((s) => s.ref);
   useEffect(() => {
-    if (playing || cycle === undefined || !spec || startOpen) return;
+    if (opening || playing || cycle === undefined || !spec || startOpen) return;
     const link = currentLink();
     const hash =
       link === null ? null : withVs(withLectureParams(link, { present, embed, predict }), vs);
@@ -58,6 +86,10 @@ export function useUrlSync(): void {
     }
     const fragment = assignmentLink(hash);
     const target = fragment ?? location.pathname + location.search;
-    if (fragment !== location.hash) history.replaceState(null, '', target);
-  }, [cycle, spec, views, playing, startOpen, present, embed, predict, vs, assignment]);
+    const scenario = useApp.getState().scenario?.id ?? null;
+    const another = entryScenario !== null && scenario !== entryScenario;
+    entryScenario = scenario;
+    if (another) history.pushState(null, '', target);
+    else if (fragment !== location.hash) history.replaceState(null, '', target);
+  }, [opening, cycle, spec, views, playing, startOpen, present, embed, predict, vs, assignment]);
 }

@@ -4,6 +4,7 @@
  * hidden, each question with its input, progress (saved locally on every change) and "Export
  * submission". Coded problems with a file or an export show in a banner naming the field.
  */
+import { count } from '../../sim-core/kernel/words';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   DERIVED_STATS,
@@ -33,7 +34,7 @@ const KIND_TITLE: Record<Question['kind'], string> = {
   choice: 'Choice',
 };
 
-const points = (n: number) => `${n} point${n === 1 ? '' : 's'}`;
+const points = (n: number) => `${count(n, 'point')}`;
 
 const OP_TEXT: Record<string, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥' };
 
@@ -102,7 +103,8 @@ export function AssignmentStart() {
       <main className="assignment-start-main">
         <h2 data-testid="assignment-title">{assignment.title}</h2>
         <p className="muted">
-          Revision {assignment.revision} · {assignment.questions.length} questions · {points(total)}
+          Revision {assignment.revision} · {count(assignment.questions.length, 'question')} ·{' '}
+          {points(total)}
         </p>
         {assignment.learningGoals.length > 0 ? (
           <>

@@ -4,8 +4,13 @@
  * the explanation with the rule that fired, and the outcome shown in the views.
  */
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { predictionKindsFor, type PredictionCheck } from '../../sim-core/teaching/predict';
+import {
+  predictionKindsFor,
+  type PredictionCheck,
+  type PredictionOption,
+} from '../../sim-core/teaching/predict';
 import { useApp } from '../state/store';
+import { bringIntoView, panelElement } from '../shell/bring-into-view';
 import { useAssignment } from './assignment-store';
 import { predict, usePredict, type KindChoice } from './predict-store';
 import './teaching.css';
@@ -33,42 +38,46 @@ export function PredictBar() {
   const kinds = model && !assignment ? predictionKindsFor(model) : [];
   if (kinds.length === 0) return null;
   const chosen = kind === 'any' || kinds.some((k) => k.kind === kind) ? kind : 'any';
+  // While a question is open the card below is the bar: only the score stays.
+  const open = phase !== 'idle';
   return (
     <div className="predict-bar" role="group" aria-label="Predict, then see">
-      <label className="predict-toggle">
-        <input
-          type="checkbox"
-          checked={eachStep}
-          onChange={(e) => predict.setEachStep(e.target.checked)}
-          data-testid="predict-each-step"
-        />
-        Predict each step
-      </label>
-      <label>
-        Ask about
-        <select
-          value={chosen}
-          onChange={(e) => predict.setKind(e.target.value as KindChoice)}
-          data-testid="predict-kind"
-        >
-          <option value="any">any step (in turn)</option>
-          {kinds.map((k) => (
-            <option key={k.kind} value={k.kind}>
-              {KIND_LABEL[k.kind] ?? k.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button
-        onClick={() => predict.askNow()}
-        disabled={phase === 'fetching' || phase === 'asking' || phase === 'checking'}
-        data-testid="predict-now"
-      >
-        Predict the next step
-      </button>
+      {open ? null : (
+        <button onClick={() => predict.askNow()} data-testid="predict-now">
+          Predict the next step
+        </button>
+      )}
       <span className="predict-score" data-testid="predict-score">
         Predictions: <strong>{right}</strong> right, <strong>{wrong}</strong> wrong
       </span>
+      {open ? null : (
+        <>
+          <label className="predict-toggle">
+            <input
+              type="checkbox"
+              checked={eachStep}
+              onChange={(e) => predict.setEachStep(e.target.checked)}
+              data-testid="predict-each-step"
+            />
+            Predict each step
+          </label>
+          <label>
+            Ask about
+            <select
+              value={chosen}
+              onChange={(e) => predict.setKind(e.target.value as KindChoice)}
+              data-testid="predict-kind"
+            >
+              <option value="any">any step (in turn)</option>
+              {kinds.map((k) => (
+                <option key={k.kind} value={k.kind}>
+                  {KIND_LABEL[k.kind] ?? k.title}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
       {note && phase === 'idle' ? (
         <span className="muted" role="status">
           {note}
@@ -93,17 +102,23 @@ export function PredictCard() {
   const selected = choice && choice.question === questionId ? choice.value : null;
   const setSelected = (value: string) => questionId && setChoice({ question: questionId, value });
 
-  // A new question takes the focus (its prompt is read out; Tab reaches
-  // the options). A forward move while it waits for the answer brings the focus back to it.
+  // A new question takes the focus (its prompt is read out; Tab reaches the options), and the
+  // page scrolls only as far as it must to show it with the panels it is about. A forward move
+  // while it waits for the answer brings the focus back to it.
+  const panels = question?.panels;
   useEffect(() => {
-    if (questionId) cardRef.current?.focus();
-  }, [questionId]);
+    if (!questionId) return;
+    cardRef.current?.focus({ preventScroll: true });
+    bringIntoView([cardRef.current, firstPanel(panels)]);
+  }, [questionId, panels]);
   useEffect(() => {
-    if (nudge > 0) cardRef.current?.focus();
+    if (nudge > 0) cardRef.current?.focus({ preventScroll: true });
   }, [nudge]);
   useEffect(() => {
-    if (phase === 'answered') outcomeRef.current?.focus();
-  }, [phase]);
+    if (phase !== 'answered') return;
+    outcomeRef.current?.focus({ preventScroll: true });
+    bringIntoView([cardRef.current, firstPanel(panels)]);
+  }, [phase, panels]);
 
   if (phase === 'idle' || (phase === 'fetching' && !question)) {
     return phase === 'fetching' ? (
@@ -147,40 +162,52 @@ export function PredictCard() {
           aria-required="true"
           data-testid="predict-options"
         >
-          {question.options.map((option) => {
-            const mark = answered
-              ? option.value === result.value
-                ? 'correct'
-                : option.value === result.given
-                  ? 'given'
-                  : ''
-              : '';
-            return (
-              <label key={option.value} className={`predict-option ${mark}`}>
-                <input
-                  type="radio"
-                  name={`${ids}-option`}
-                  value={option.value}
-                  checked={(answered ? result.given : selected) === option.value}
-                  disabled={phase !== 'asking'}
-                  onChange={() => setSelected(option.value)}
-                  data-testid={`predict-option-${option.value}`}
-                />
-                <span>
-                  {mark === 'correct' ? (
-                    <strong className="predict-mark">
-                      ✓ {result?.correct ? 'your answer, and ' : ''}what the simulator did
-                    </strong>
-                  ) : null}
-                  {mark === 'given' ? (
-                    <strong className="predict-mark">✗ your answer</strong>
-                  ) : null}
-                  {option.label}
-                </span>
-              </label>
-            );
-          })}
+          {groupsOf(question.options).map(({ group, options }) => (
+            <div key={group ?? ''} className="predict-row">
+              {group !== null ? <span className="predict-group">{group}</span> : null}
+              {options.map((option) => {
+                const mark = answered
+                  ? option.value === result.value
+                    ? 'correct'
+                    : option.value === result.given
+                      ? 'given'
+                      : ''
+                  : '';
+                const compact = option.short !== undefined;
+                return (
+                  <label
+                    key={option.value}
+                    className={`predict-option${compact ? ' compact' : ''} ${mark}`}
+                    title={compact ? option.label : undefined}
+                  >
+                    <input
+                      type="radio"
+                      name={`${ids}-option`}
+                      value={option.value}
+                      checked={(answered ? result.given : selected) === option.value}
+                      disabled={phase !== 'asking'}
+                      onChange={() => setSelected(option.value)}
+                      aria-label={compact ? option.label : undefined}
+                      data-testid={`predict-option-${option.value}`}
+                    />
+                    <span>
+                      {mark === 'correct' ? (
+                        <strong className="predict-mark">
+                          ✓ {result?.correct ? 'yours, and ' : ''}the simulator&apos;s
+                        </strong>
+                      ) : null}
+                      {mark === 'given' ? (
+                        <strong className="predict-mark">✗ your answer</strong>
+                      ) : null}
+                      {option.short ?? option.label}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          ))}
         </div>
+        <Legend options={question.options} />
         {answered ? null : (
           <div className="predict-actions">
             <button
@@ -209,6 +236,41 @@ export function PredictCard() {
       </p>
       {answered ? <Outcome result={result} innerRef={outcomeRef} /> : null}
     </section>
+  );
+}
+
+/** The first of the panels a question is about that is open (the others may be further down). */
+const firstPanel = (names: readonly string[] | undefined): Element | null =>
+  (names ?? []).map(panelElement).find((e) => e !== null) ?? null;
+
+/** The options by their row (`group`), in the order they come; those without one in one row. */
+function groupsOf(
+  options: readonly PredictionOption[],
+): { group: string | null; options: PredictionOption[] }[] {
+  const rows: { group: string | null; options: PredictionOption[] }[] = [];
+  for (const option of options) {
+    const group = option.group ?? null;
+    const row = rows.find((r) => r.group === group);
+    if (row) row.options.push(option);
+    else rows.push({ group, options: [option] });
+  }
+  return rows;
+}
+
+/** What the short answers mean, each once: "RD read a block · RDX read a block to write it". */
+function Legend({ options }: { options: readonly PredictionOption[] }) {
+  const seen = new Map<string, string>();
+  for (const o of options) if (o.short && o.hint && !seen.has(o.short)) seen.set(o.short, o.hint);
+  if (seen.size === 0) return null;
+  return (
+    <p className="predict-legend">
+      {[...seen].map(([short, hint], i) => (
+        <span key={short}>
+          {i > 0 ? ' · ' : ''}
+          <strong>{short}</strong> {hint}
+        </span>
+      ))}
+    </p>
   );
 }
 

@@ -21,6 +21,8 @@ import {
   type PredictionQuestion,
 } from '../../sim-core/teaching/predict';
 import { stepsOf, useLecture } from '../lecture/lecture-store';
+import type { LectureStep } from '../lecture/steps';
+import { cachedBy } from '../state/memo';
 import { actions, setForwardGate, useApp, type AppState } from '../state/store';
 import { assignmentGate, useAssignment, watchPredictionLocks } from './assignment-store';
 
@@ -71,19 +73,20 @@ export interface Checkpoint {
 
 type WalkthroughWithPredict = { predict?: PredictionKind[] | undefined }[];
 
-let memo: { steps: unknown; checkpoints: Checkpoint[] } | null = null;
+const NO_NOTES: WalkthroughWithPredict = [];
+const checkpointsFor = cachedBy((steps: LectureStep[]) =>
+  cachedBy((walkthrough: WalkthroughWithPredict) =>
+    steps.flatMap((step) => {
+      const kinds = walkthrough[step.index]?.predict;
+      return kinds ? [{ index: step.index, cycle: step.cycle, kinds }] : [];
+    }),
+  ),
+);
 
 /** The loaded scenario's checkpoints, in walkthrough order (a stable array per scenario). */
 export function checkpointsOf(s: AppState): Checkpoint[] {
-  const steps = stepsOf(s);
-  if (memo?.steps === steps) return memo.checkpoints;
-  const walkthrough = (s.scenario?.walkthrough ?? []) as WalkthroughWithPredict;
-  const checkpoints = steps.flatMap((step) => {
-    const kinds = walkthrough[step.index]?.predict;
-    return kinds ? [{ index: step.index, cycle: step.cycle, kinds }] : [];
-  });
-  memo = { steps, checkpoints };
-  return checkpoints;
+  const walkthrough = (s.scenario?.walkthrough ?? NO_NOTES) as WalkthroughWithPredict;
+  return checkpointsFor(stepsOf(s))(walkthrough);
 }
 
 /** The first checkpoint not asked yet with from < cycle ≤ to (to null: no bound). */

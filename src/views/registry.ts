@@ -32,7 +32,7 @@ const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
   },
   protocol: {
     title: 'Protocol table',
-    area: 'right',
+    area: 'bottom',
     Component: lazyPanel(
       () => import('./protocol/ProtocolTableView'),
       (m) => m.ProtocolTableView,

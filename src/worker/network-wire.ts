@@ -67,13 +67,13 @@ function putRouter(out: Wire, r: RouterView): void {
   putList(out, r.outputs, putSlot);
   putList(out, r.multiQueue, putSlot);
   out.push(r.occupancy);
-  const d = r.lastDecision;
-  if (d === null) out.push(null);
-  else {
-    out.push(d.cycle, d.packet, FROM.indexOf(d.from), PORTS.indexOf(d.to));
-    putList(out, d.profitable, (o, p) => o.push(PORTS.indexOf(p)));
-    out.push(REASONS.indexOf(d.reason));
-  }
+  putList(out, r.decisions, putDecision);
+}
+
+function putDecision(out: Wire, d: Decision): void {
+  out.push(d.cycle, d.packet, FROM.indexOf(d.from), PORTS.indexOf(d.to));
+  putList(out, d.profitable, (o, p) => o.push(PORTS.indexOf(p)));
+  out.push(REASONS.indexOf(d.reason));
 }
 
 function putPacket(out: Wire, p: PacketView): void {
@@ -100,9 +100,6 @@ class Reader {
   more(): boolean {
     return this.at < this.wire.length;
   }
-  peek(): number | null {
-    return this.wire[this.at] as number | null;
-  }
   maybe(): number | null {
     return this.wire[this.at++] as number | null;
   }
@@ -122,8 +119,7 @@ const getSlot = (w: Reader): FrameView => ({
   state: STATES[w.num()]!,
 });
 
-function getDecision(w: Reader): Decision | null {
-  if (w.peek() === null) return w.maybe() as null;
+function getDecision(w: Reader): Decision {
   return {
     cycle: w.num(),
     packet: w.num(),
@@ -144,7 +140,7 @@ const getRouter = (w: Reader): RouterView => ({
   outputs: w.list(() => getSlot(w)),
   multiQueue: w.list(() => getSlot(w)),
   occupancy: w.num(),
-  lastDecision: getDecision(w),
+  decisions: w.list(() => getDecision(w)),
 });
 
 function getSegment(w: Reader): Segment {

@@ -68,10 +68,13 @@ test('compare MOESI with MESI side by side: one time control, differences highli
   );
   const cacheToCache = page
     .getByTestId('compare-stat')
-    .filter({ has: page.getByRole('rowheader', { name: /bus\.cacheToCache/ }) });
+    .filter({ has: page.getByRole('rowheader', { name: /bus: blocks supplied cache to cache/ }) });
   await expect(cacheToCache).toHaveAttribute('data-differs', 'true');
   await expect(cacheToCache).toHaveClass(/cmp-differs/);
   await expect(cacheToCache.locator('td')).toHaveText(['2', '1', '−1']);
+  // Every statistic in words: no raw key (camelCase, dotted path) in the table.
+  const names = await page.getByTestId('compare-stat').locator('th').allTextContents();
+  expect(names.filter((n) => /[a-z][A-Z]|\w\.\w/.test(n))).toEqual([]);
   await expect(page.getByTestId('compare-log-summary')).toContainText('first at cycle 52');
   const differing = page.locator('[data-testid="compare-log-row"][data-differs="true"]');
   await expect(differing.first()).toBeVisible();

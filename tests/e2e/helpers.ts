@@ -1,5 +1,20 @@
 /** Page helpers for the browser tests: read what a student sees (cycle, cache line states). */
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+
+/**
+ * The built-in scenarios' ids, topic by topic (their files; the browser tests cannot import the
+ * JSON modules that scenarios/index.ts lists).
+ */
+export function builtinIds(topic?: string): string[] {
+  const dirs = topic ? [topic] : ['coherence', 'cni', 'torus', 'cranium'];
+  return dirs.flatMap((dir) =>
+    readdirSync(`scenarios/${dir}`)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => (JSON.parse(readFileSync(`scenarios/${dir}/${f}`, 'utf8')) as { id: string }).id),
+  );
+}
 
 export async function currentCycle(page: Page): Promise<number> {
   return Number(await page.getByTestId('cycle-input').inputValue());

@@ -55,6 +55,7 @@ describe.concurrent(
       'gen:schema',
       'gen:protocol-docs',
       'gen:icons',
+      'soak',
     ];
     it.each(TOOLS)('npm run %s -- --help', async (tool) => {
       const { stdout, stderr } = await exec('npm', ['run', '-s', tool, '--', '--help'], {

@@ -3,10 +3,12 @@
  * line naming its nodes and NI, the words for its events, its questions. The page reads it;
  * module.ts adds the engine.
  */
+import { count } from '../../kernel/words';
 import type { ModelFace } from '../../model';
 import type { CniConfig } from './cni-config';
 import type { CniModelEvent } from './cni-events';
 import type { CniFrame, CniStats } from './cni-frame';
+import { CNI_INVARIANTS } from './cni-invariants';
 import type { CniMeta } from './cni-meta';
 import { cniVocabulary, narrateQuietCni } from './cni-narrate';
 import { cniTransaction, queuePointer } from './cni-predictions';
@@ -37,7 +39,7 @@ export const cniFace: ModelFace<CniTypes> = {
     const w = workload.messages;
     if (w.kind === 'local-queue')
       return `1 node · two processors and a local queue of ${w.slots} slots · ${bus} · ${system.protocol}`;
-    const nodes = `${system.nodes} node${system.nodes === 1 ? '' : 's'}`;
+    const nodes = count(system.nodes, 'node');
     return `${nodes} · ${system.ni} · ${bus} · ${system.protocol}`;
   },
   vocabularies: [cniVocabulary],
@@ -51,5 +53,6 @@ export const cniFace: ModelFace<CniTypes> = {
       source: '000 L733-751 (I/O bus 50 MHz)',
     }),
   },
+  invariants: CNI_INVARIANTS,
   predictions: [queuePointer, cniTransaction],
 };

@@ -1,4 +1,5 @@
 /** Narration of the coherent-NI model's events and of its quiet cycles. */
+import { count } from '../../kernel/words';
 import type { EventVocabulary } from '../../model';
 import type { CniEventBody } from './cni-events';
 import type { CniFrame } from './cni-frame';
@@ -17,7 +18,7 @@ export const cniVocabulary: EventVocabulary<CniEventBody, CniMeta> = {
         : `${who(e.node, e.agent)} ${e.op} ${e.target} ${e.state === 'I' ? 'misses' : `needs write permission (${e.state})`}: ${e.why}`,
     'cni.txn': (e) => {
       const src = ['RD', 'RDX', 'ITOM'].includes(e.txnKind) ? sourceText(e.source) : '';
-      return `${who(e.node, e.agent)}'s ${e.txnKind} ${e.target} holds the bus ${e.cycles} cycles${src ? `, ${src}` : ''}${e.posted ? ' (posted by the bridge)' : ''} — ${e.why}`;
+      return `${who(e.node, e.agent)}'s ${e.txnKind} ${e.target} holds the bus ${count(e.cycles, 'cycle')}${src ? `, ${src}` : ''}${e.posted ? ' (posted by the bridge)' : ''} — ${e.why}`;
     },
     'cni.coh': (e) => {
       if (e.event === 'Snarf')
@@ -43,11 +44,11 @@ export const cniVocabulary: EventVocabulary<CniEventBody, CniMeta> = {
         case 'accept':
           return `${who(e.node, e.agent)} has taken ${m} in${e.src >= 0 ? '; the acknowledgement goes back' : ''}`;
         case 'receive':
-          return `${who(e.node, e.agent)} has received ${m} (${e.latency} cycles after it was sent)`;
+          return `${who(e.node, e.agent)} has received ${m} (${e.latency === null ? 'its send time unknown' : `${count(e.latency, 'cycle')} after it was sent`})`;
         case 'buffer':
           return `${who(e.node, e.agent)} buffers ${m} in user memory (software flow control)`;
         case 'complete':
-          return `user message ${e.user} (${e.bytes} B) complete at node ${e.node} after ${e.latency} cycles`;
+          return `user message ${e.user} (${e.bytes} B) complete at node ${e.node} after ${e.latency === null ? 'an unknown time' : count(e.latency, 'cycle')}`;
         case 'ack':
           return null;
       }
@@ -89,13 +90,13 @@ export function narrateQuietCni(frame: CniFrame): string {
     const t = node.bus.current;
     if (t)
       parts.push(
-        `${who(node.id, t.agent)}'s ${t.kind} ${t.target} holds bus ${node.id} (${frame.cycle - t.grantedAt} of ${t.endsAt - t.grantedAt} cycles)`,
+        `${who(node.id, t.agent)}'s ${t.kind} ${t.target} holds bus ${node.id} (${frame.cycle - t.grantedAt} of ${count(t.endsAt - t.grantedAt, 'cycle')})`,
       );
     for (const a of node.agents) {
       if (a.status === 'computing' && a.doing) parts.push(`${who(node.id, a.name)}: ${a.doing}`);
     }
   }
   const flying = frame.network.inFlight.length;
-  if (flying) parts.push(`${flying} message${flying === 1 ? '' : 's'} in the network`);
+  if (flying) parts.push(`${count(flying, 'message')} in the network`);
   return `Nothing new this cycle${parts.length ? `: ${parts.slice(0, 4).join('; ')}` : ''}.`;
 }

@@ -27,6 +27,7 @@ type CniPredictionKind = PredictionKindSpec<CniModelEvent, CniMeta, CniFrame>;
 export const queuePointer: CniPredictionKind = {
   name: 'queuePointer',
   title: "A queue pointer's value after its next update",
+  panels: ['queue'],
   find(run, cycle, target) {
     const log = run.log;
     for (const [e, index] of eventsFrom(run, firstAfter(log, cycle))) {
@@ -40,6 +41,7 @@ export const queuePointer: CniPredictionKind = {
         facts: { node: e.node, queue: e.queue, pointer: e.pointer },
         deciding: [e],
         value: `${e.value}/${e.sense}`,
+        shownAt: e.cycle,
       };
     }
     return null;
@@ -59,7 +61,12 @@ export const queuePointer: CniPredictionKind = {
     return {
       prompt: `It is cycle ${cycle}. Node ${node}'s queue "${queue}" has ${slots} slots. What will ${who} hold after its next update: which slot, and which sense bit?`,
       options: values.flatMap((v) =>
-        [0, 1].map((s) => ({ value: `${v}/${s}`, label: `slot ${v}, sense ${s}` })),
+        [0, 1].map((s) => ({
+          value: `${v}/${s}`,
+          label: `slot ${v}, sense ${s}`,
+          group: `sense ${s}`,
+          short: `slot ${v}`,
+        })),
       ),
     };
   },
@@ -74,6 +81,26 @@ export const queuePointer: CniPredictionKind = {
       text: `Node ${e.node}: ${tellWith(cniVocabulary, e, run.meta) ?? ''} at cycle ${e.cycle}. ${moved}`,
       rules: [],
     };
+  },
+  shown(frame, events, facts) {
+    const q = frame.nodes[facts.node!]?.queues.find((v) => v.name === facts.queue);
+    const pointer = facts.pointer;
+    const updates = events.flatMap((e) =>
+      e.kind === 'cni.pointer' &&
+      e.node === facts.node &&
+      e.queue === facts.queue &&
+      e.pointer === pointer
+        ? [`${e.value}/${e.sense}`]
+        : [],
+    );
+    if (!q) return updates;
+    const now =
+      pointer === 'head'
+        ? `${q.head}/${q.receiverSense}`
+        : pointer === 'tail'
+          ? `${q.tail}/${q.senderSense}`
+          : `${q.shadowHead}/${q.shadowSense}`;
+    return [...updates, now];
   },
 };
 
@@ -104,6 +131,7 @@ function cniRuleOf(protocol: SnoopingProtocol, e: Coherence): RuleFired {
 export const cniTransaction: CniPredictionKind = {
   name: 'cniTransaction',
   title: "The next transaction on a node's memory bus and who issues it",
+  panels: ['cdr', 'queue', 'buses'],
   find(run, cycle, target) {
     const log = run.log;
     for (const [e, index] of eventsFrom(run, firstAfter(log, cycle))) {
@@ -137,6 +165,7 @@ export const cniTransaction: CniPredictionKind = {
         facts: { node: e.node },
         deciding: [e, ...(request ? [request] : []), ...fired],
         value: `${e.txnKind}:${e.agent}`,
+        shownAt: e.cycle,
       };
     }
     return null;
@@ -153,6 +182,9 @@ export const cniTransaction: CniPredictionKind = {
         CNI_TXN_KINDS.map((k) => ({
           value: `${k}:${a}`,
           label: `${a === 'NI' ? 'the NI' : a}: ${k} — ${CNI_TXN_TEXT[k]}`,
+          group: a === 'NI' ? 'the NI' : a,
+          short: k,
+          hint: CNI_TXN_TEXT[k],
         })),
       ),
     };
@@ -166,5 +198,12 @@ export const cniTransaction: CniPredictionKind = {
       text: `Cycle ${found.event.cycle}: ${tellWith(cniVocabulary, found.event, run.meta) ?? ''}.${rules.length ? ` Rules: ${rules.map((r) => r.text).join('; ')}.` : ''}`,
       rules,
     };
+  },
+  shown(frame, _events, facts) {
+    const bus = frame.nodes[facts.node!]?.bus;
+    if (!bus) return [];
+    return [...(bus.current ? [bus.current] : []), ...bus.recent]
+      .filter((t) => t.grantedAt === frame.cycle)
+      .map((t) => `${t.kind}:${t.agent}`);
   },
 };

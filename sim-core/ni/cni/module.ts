@@ -3,6 +3,7 @@
  * cache, snooping bus and one of the five NIs of Table 1, joined by the paper's network. Its face
  * (cni-face.ts) and its engine.
  */
+import { count } from '../../kernel/words';
 import type { ModelModule } from '../../model';
 import { cniFace, type CniTypes } from './cni-face';
 import type { CniStats } from './cni-frame';
@@ -26,7 +27,9 @@ function summary(stats: CniStats): string[] {
     `messages: sent ${stats.messages.sent}, delivered ${stats.messages.delivered}, lost ${stats.messages.lost}; user messages complete ${stats.userMessages.completed}, mean latency ${stats.userMessages.meanLatency?.toFixed(1) ?? '—'} cycles`,
   ];
   if (stats.roundTrip !== null)
-    lines.push(`round trip (median of the second half of the rounds): ${stats.roundTrip} cycles`);
+    lines.push(
+      `round trip (median of the second half of the rounds): ${count(stats.roundTrip, 'cycle')}`,
+    );
   if (stats.bandwidth)
     lines.push(
       `bandwidth: ${stats.bandwidth.bytesPerCycle.toFixed(3)} B/cycle = ${(stats.bandwidth.ofLocalQueue * 100).toFixed(1)}% of the local-queue 144 MB/s`,
@@ -37,7 +40,7 @@ function summary(stats: CniStats): string[] {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
     lines.push(
-      `node ${n.id} bus: busy ${n.busyCycles} cycles (${(n.utilisation * 100).toFixed(1)}%), ${counts}${n.nacks ? `, NACKs ${n.nacks}` : ''}${n.headRefreshes ? `, head refreshes ${n.headRefreshes}` : ''}`,
+      `node ${n.id} bus: busy ${count(n.busyCycles, 'cycle')} (${(n.utilisation * 100).toFixed(1)}%), ${counts}${n.nacks ? `, NACKs ${n.nacks}` : ''}${n.headRefreshes ? `, head refreshes ${n.headRefreshes}` : ''}`,
     );
   }
   return lines;

@@ -3,6 +3,7 @@
  * its torus, NI, memory and scheduler, the words for its events and its torus's, the torus its
  * frames carry, its questions. The page reads it; module.ts adds the engine.
  */
+import { count } from '../../kernel/words';
 import type { ModelFace, TorusCapability } from '../../model';
 import { networkVocabulary } from '../../network/network-narrate';
 import { routerOutputOn } from '../../network/network-predictions';
@@ -10,6 +11,7 @@ import { routerPhrase } from '../../network/routing';
 import type { CraniumConfig } from './cranium-config';
 import type { CraniumModelEvent } from './cranium-events';
 import type { CraniumFrame, CraniumStats } from './cranium-frame';
+import { CRANIUM_INVARIANTS } from './cranium-invariant-list';
 import type { CraniumMeta } from './cranium-meta';
 import { craniumVocabulary, narrateQuietCranium } from './cranium-narrate';
 import { craniumCount } from './cranium-predictions';
@@ -69,7 +71,7 @@ export const craniumFace: ModelFace<CraniumTypes> = {
       aside:
         background === 0
           ? null
-          : `Meanwhile ${background} move${background === 1 ? '' : 's'} of other processes' packets.`,
+          : `Meanwhile ${count(background, 'move')} of other processes' packets.`,
     };
   },
   capabilities: {
@@ -82,5 +84,6 @@ export const craniumFace: ModelFace<CraniumTypes> = {
       source: '001 L1838, L2228',
     }),
   },
+  invariants: CRANIUM_INVARIANTS,
   predictions: [routerOutputOn(torus), craniumCount],
 };

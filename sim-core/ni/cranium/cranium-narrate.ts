@@ -1,4 +1,5 @@
 /** One line for people per Cranium event, and what a quiet cycle is busy with. */
+import { count } from '../../kernel/words';
 import type { EventVocabulary } from '../../model';
 import type { CraniumEventBody } from './cranium-events';
 import type { CraniumFrame } from './cranium-frame';
@@ -11,10 +12,10 @@ export const craniumVocabulary: EventVocabulary<CraniumEventBody, CraniumMeta> =
     'cr.cpu': (e) =>
       e.text === 'program finished'
         ? `${node(e)}'s program finishes`
-        : `${node(e)} CPU: ${e.text}${e.cycles ? ` (${e.cycles} cycles)` : ''}`,
+        : `${node(e)} CPU: ${e.text}${e.cycles ? ` (${count(e.cycles, 'cycle')})` : ''}`,
     'cr.notify': (e) => `${node(e)} CPU: ${e.text}`,
     'cr.command': (e) =>
-      `${node(e)} NI: ${e.dir} channel ${e.channel} ${e.result === 'accepted' ? `accepts a command for ${e.packets} packet${e.packets === 1 ? '' : 's'}` : e.result === 'ignored' ? 'IGNORES a command' : 'is reset'} — ${e.why}`,
+      `${node(e)} NI: ${e.dir} channel ${e.channel} ${e.result === 'accepted' ? `accepts a command for ${count(e.packets, 'packet')}` : e.result === 'ignored' ? 'IGNORES a command' : 'is reset'} — ${e.why}`,
     'cr.lookup': (e) =>
       e.result === 'start' && e.why.startsWith('warm')
         ? null
@@ -72,6 +73,6 @@ export function narrateQuietCranium(frame: CraniumFrame): string {
       parts.push(`node ${node.node} runs “${node.proc.current.replace(/\s*;$/, '')}”`);
   }
   const moving = frame.network.packets.length;
-  if (moving) parts.push(`${moving} packet${moving === 1 ? '' : 's'} in the network`);
+  if (moving) parts.push(`${count(moving, 'packet')} in the network`);
   return `Nothing new this cycle${parts.length ? `: ${parts.join('; ')}` : ''}.`;
 }

@@ -3,6 +3,7 @@
  * processor on every node of a torus of chaotic (or comparison) routers. Its face
  * (cranium-face.ts) and its engine.
  */
+import { count } from '../../kernel/words';
 import type { ModelModule } from '../../model';
 import { summariseNetworkStats } from '../../network/network-summary';
 import {
@@ -81,7 +82,7 @@ export function craniumConfigOf(scenario: CraniumScenario): CraniumConfig {
 function summary(stats: CraniumStats): string[] {
   const lines = stats.messages.map(
     (m) =>
-      `message ${m.id}: node ${m.src} → node ${m.dst}, ${m.bytes} B (${m.packets} packet${m.packets === 1 ? '' : 's'}) ${m.queue ? 'to the user queue' : 'by auto-receive'}: ${m.latency >= 0 ? `latency ${m.latency} cycles, ${m.throughput.toFixed(3)} B/cycle` : `not noticed by its receiver (${m.placed} of ${m.packets} placed)`}${m.outOfOrderPairs ? `, ${m.outOfOrderPairs} out-of-order pairs` : ''}`,
+      `message ${m.id}: node ${m.src} → node ${m.dst}, ${m.bytes} B (${count(m.packets, 'packet')}) ${m.queue ? 'to the user queue' : 'by auto-receive'}: ${m.latency >= 0 ? `latency ${count(m.latency, 'cycle')}, ${m.throughput.toFixed(3)} B/cycle` : `not noticed by its receiver (${m.placed} of ${m.packets} placed)`}${m.outOfOrderPairs ? `, ${m.outOfOrderPairs} out-of-order pairs` : ''}`,
   );
   lines.push(
     `packets placed ${stats.packetsPlaced}; to error or system queues ${stats.toErrorQueues}; interrupts ${stats.interrupts}`,

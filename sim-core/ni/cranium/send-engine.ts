@@ -5,6 +5,7 @@
  * per packet into the outbox (the first phit after 5 cycles, the FIFO 1), which the network
  * injects the next cycle (the link entry).
  */
+import { count } from '../../kernel/words';
 import { storePacket } from '../../node/torus/packet-store';
 import { lineName } from './cache-lines';
 import { emit, type CraniumCtx } from './cranium-context';
@@ -44,7 +45,7 @@ export function schedule(ctx: CraniumCtx, node: NodeState): void {
         result: 'start',
         why: warm
           ? 'warm: the cached translations are used'
-          : `cold: node-map and buffer-map lookups (${t.lookups} cycles, pipelined)`,
+          : `cold: node-map and buffer-map lookups (${count(t.lookups, 'cycle')}, pipelined)`,
       });
       if (warm) lookedUp(ctx, node, at, ch);
     }
@@ -165,7 +166,7 @@ function startRead(ctx: CraniumCtx, node: NodeState, ch: ChannelState): void {
     why:
       cached === 'DE'
         ? `line ${line} is dirty in the processor's cache: the cache supplies it (intervention) and keeps it dirty`
-        : `DMA read of line ${line} (first phit ready in ${t.firstPhit} cycles)`,
+        : `DMA read of line ${line} (first phit ready in ${count(t.firstPhit, 'cycle')})`,
   });
 }
 

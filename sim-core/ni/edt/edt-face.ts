@@ -17,6 +17,7 @@ import { edtTransaction, niBlockState } from './edt-predictions';
 import type { EdtSystemOut, EdtWorkloadOut } from './edt-schema';
 import type { EdtStats } from './edt-stats';
 import type { EdtSystem } from './edt-system';
+import { EDT_INVARIANTS } from './edt-invariant-list';
 import { EDT_NI_KINDS } from './ni-kinds';
 
 export interface EdtTypes {
@@ -96,5 +97,6 @@ export const edtFace: ModelFace<EdtTypes> = {
               : [],
           ),
   },
+  invariants: EDT_INVARIANTS,
   predictions: [niBlockState, edtTransaction],
 };

@@ -36,6 +36,7 @@ const stRule = (meta: EdtMeta, e: NiStatus): RuleFired => {
 export const niBlockState: Kind = {
   name: 'niBlockState',
   title: "The next status of a block in the EDT NI's memory",
+  panels: ['edtni'],
   find(run, cycle, target) {
     for (const [e, index] of eventsFrom(run, firstAfter(run.log, cycle))) {
       if (e.kind !== 'edt.st' || e.from === e.to) continue;
@@ -47,6 +48,7 @@ export const niBlockState: Kind = {
         facts: { node: e.node, block: run.meta.blocks.find((b) => b.name === e.target)?.id },
         deciding: [e],
         value: e.to,
+        shownAt: e.cycle,
       };
     }
     return null;
@@ -68,6 +70,15 @@ export const niBlockState: Kind = {
       text: `Cycle ${e.cycle}: ${tellWith(edtVocabulary, e, run.meta) ?? ''} Rule: ${rule.text}.`,
       rules: [rule],
     };
+  },
+  shown(frame, events, facts, { meta }) {
+    // The NI panel's status column: the block's changes this cycle, then where it ends.
+    const name = meta.blocks.find((b) => b.id === facts.block)?.name;
+    const block = frame.nodes[facts.node!]?.blocks.find((b) => b.name === name);
+    const changes = events.flatMap((e) =>
+      e.kind === 'edt.st' && e.node === facts.node && e.target === name ? [e.to] : [],
+    );
+    return block?.ni ? [...changes, block.ni] : changes;
   },
 };
 
@@ -92,6 +103,7 @@ const AGENTS: Readonly<Record<string, string>> = {
 export const edtTransaction: Kind = {
   name: 'edtTransaction',
   title: "The next transaction on a host's bus and who issues it",
+  panels: ['log'],
   find(run, cycle, target) {
     const log = run.log;
     for (const [e, index] of eventsFrom(run, firstAfter(log, cycle))) {
@@ -108,6 +120,7 @@ export const edtTransaction: Kind = {
         facts: { node: e.node },
         deciding: [e, ...fired],
         value: `${e.txnKind}:${e.agent}`,
+        shownAt: e.cycle,
       };
     }
     return null;
@@ -142,5 +155,11 @@ export const edtTransaction: Kind = {
       text: `Cycle ${found.event.cycle}: ${tellWith(edtVocabulary, found.event, run.meta) ?? ''}.${rules.length ? ` Rules: ${rules.map((r) => r.text).join('; ')}.` : ''}`,
       rules,
     };
+  },
+  shown(_frame, events, facts) {
+    // The event log's rows for the host's bus this cycle.
+    return events.flatMap((e) =>
+      e.kind === 'edt.txn' && e.node === facts.node ? [`${e.txnKind}:${e.agent}`] : [],
+    );
   },
 };

@@ -14,7 +14,6 @@ import { DEFAULT_REGIONS, type EdtScenario } from './edt-schema';
 import { PARTS } from './edt-node';
 import { EdtSystem } from './edt-system';
 import type { EdtNiName } from './ni-kinds';
-import { SWEEP_RATES, SWEEP_SIZES } from './sweep-points';
 
 /** Round trips of a point: "a number of times" [002 L185]; the first is cold. */
 export const SWEEP_ROUNDS = 12;

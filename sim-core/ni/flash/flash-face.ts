@@ -8,6 +8,7 @@ import { phaseVocabulary } from '../../ledger/phase-narrate';
 import type { FlashConfig } from './flash-config';
 import type { FlashModelEvent } from './flash-events';
 import type { FlashFrame, FlashStats } from './flash-frame';
+import { FLASH_INVARIANTS } from './flash-invariant-list';
 import type { FlashMeta } from './flash-meta';
 import { flashVocabulary, narrateQuietFlash } from './flash-narrate';
 import { bottleneck, nextHandler } from './flash-predictions';
@@ -55,5 +56,6 @@ export const flashFace: ModelFace<FlashTypes> = {
     protocol: () => FLASH_DIRECTORY,
     blockBytes: () => 128,
   },
+  invariants: FLASH_INVARIANTS,
   predictions: [nextHandler, bottleneck],
 };

@@ -25,11 +25,19 @@ const QUEUE_WORDS: Readonly<Record<string, string>> = {
 export const nextHandler: Spec = {
   name: 'nextHandler',
   title: 'Which handler MAGIC’s protocol processor runs next',
+  panels: ['magic', 'handler'],
   find(run, cycle, target) {
     for (const [e, index] of eventsFrom(run, firstAfter(run.log, cycle))) {
       if (e.kind !== 'flash.dispatch') continue;
       if (target.node !== undefined && e.node !== target.node) continue;
-      return { event: e, index, facts: { node: e.node }, deciding: [e], value: e.handler };
+      return {
+        event: e,
+        index,
+        facts: { node: e.node },
+        deciding: [e],
+        value: e.handler,
+        shownAt: e.cycle,
+      };
     }
     return null;
   },
@@ -54,6 +62,17 @@ export const nextHandler: Spec = {
       rules: [],
     };
   },
+  shown(_frame, events, facts) {
+    // The PP's box: the handlers dispatched on the node this cycle.
+    return events.flatMap((e) =>
+      e.kind === 'flash.dispatch' && e.node === facts.node ? [e.handler] : [],
+    );
+  },
+};
+
+const limitOf = (terms: ReturnType<typeof rateTerms>): string => {
+  const max = Math.max(terms.network, terms.sender, terms.receiver);
+  return terms.network >= max ? 'network' : terms.sender >= max ? 'sender' : 'receiver';
 };
 
 /** The three terms of Fig. 7's rule for one transfer, measured from its handlers in the log. */
@@ -83,13 +102,19 @@ export function rateTerms(log: readonly Stamped[], meta: FlashMeta, transfer: nu
 export const bottleneck: Spec = {
   name: 'bottleneck',
   title: 'Which limits a transfer’s rate: the network, the sender or the receiver',
+  panels: ['handler'],
   find(run, cycle) {
     for (const [e, index] of eventsFrom(run, firstAfter(run.log, cycle))) {
       if (e.kind !== 'flash.transfer' || e.status !== 'done') continue;
-      const terms = rateTerms(run.log, run.meta, e.transfer);
-      const max = Math.max(terms.network, terms.sender, terms.receiver);
-      const value = terms.network >= max ? 'network' : terms.sender >= max ? 'sender' : 'receiver';
-      return { event: e, index, facts: { msg: e.transfer }, deciding: [e], value };
+      const value = limitOf(rateTerms(run.log, run.meta, e.transfer));
+      return {
+        event: e,
+        index,
+        facts: { msg: e.transfer },
+        deciding: [e],
+        value,
+        shownAt: e.cycle,
+      };
     }
     return null;
   },
@@ -110,5 +135,9 @@ export const bottleneck: Spec = {
       text: `Rate = max(network ${terms.network}, sender ${f(terms.sender)}, receiver ${f(terms.receiver)}) cycles a line: the ${found.value} limits it. A clean or uncached source leaves the network the bottleneck (Fig. 8); a dirty one makes the sender's PP wait 43 cycles a line for the processor cache, which is not pipelined (Fig. 9) [003 L113-128].`,
       rules: [],
     };
+  },
+  shown(_frame, _events, facts, { soFar, meta }) {
+    // The handler timeline's "rate = max(network, sender, receiver)" line, from the run so far.
+    return [limitOf(rateTerms(soFar, meta, facts.msg!))];
   },
 };

@@ -5,6 +5,7 @@
  * against a log2 axis of message size — with the numbers as a table (always read by screen
  * readers, shown on request).
  */
+import { count } from '../../../sim-core/kernel/words';
 import { useId, useMemo, useState } from 'react';
 import {
   CNI_SWEEP_SIZES,
@@ -76,7 +77,7 @@ const FAILED_CELL: Record<CniSweepPoint['outcome'] | 'pending', string> = {
 function valueText(p: CniSweepPoint): string {
   if (p.value === null) return FAILED_CELL[p.outcome];
   return p.metric === 'latency'
-    ? `${p.value} cycles`
+    ? count(p.value, 'cycle')
     : `${p.value.toFixed(3)} (${(p.value * 144).toFixed(1)} MB/s)`;
 }
 

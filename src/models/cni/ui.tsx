@@ -9,7 +9,9 @@ import { protocolChoices, ProtocolMenu } from '../../shell/ProtocolMenu';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
 import { CniMenus } from './CniMenus';
+import { cniLogLinks } from './log-links';
 import { switchesFor } from './CniSettings';
+import { CNI_STAT_LABELS } from './stats/stat-labels';
 
 export const cniUi: ModelUi<CniTypes> = {
   kind: 'cni',
@@ -52,6 +54,8 @@ export const cniUi: ModelUi<CniTypes> = {
     () => import('./stats/CniStats'),
     (m) => m.CniStats,
   ),
+  statLabels: CNI_STAT_LABELS,
+  logLinks: cniLogLinks,
   charts: {
     Panel: lazyPanel(
       () => import('./CniSweepPanel'),

@@ -8,6 +8,8 @@ import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
 import { craniumLogOf } from './cranium/selection';
 import { CraniumMenus, MENUS } from './CraniumMenus';
+import { craniumLogLinks } from './log-links';
+import { CRANIUM_STAT_LABELS } from './stats/stat-labels';
 
 export const craniumUi: ModelUi<CraniumTypes> = {
   kind: 'cranium',
@@ -36,6 +38,8 @@ export const craniumUi: ModelUi<CraniumTypes> = {
     () => import('./stats/CraniumStats'),
     (m) => m.CraniumStats,
   ),
+  statLabels: CRANIUM_STAT_LABELS,
+  logLinks: craniumLogLinks,
   compareChoices: ({ system }) => [
     ...MENUS.map((menu) => fieldChoices(menu.field, menu.label, system[menu.field], menu.options)),
     fieldChoices('warmChannels', 'Warm channels', String(system.warmChannels), [

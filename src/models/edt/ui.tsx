@@ -10,6 +10,8 @@ import { systemOverrides, type ChoiceGroup } from '../../compare/choice-group';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
 import { DMA_RATES, EdtMenus } from './EdtMenus';
+import { edtLogLinks } from './log-links';
+import { EDT_STAT_LABELS } from './stat-labels';
 
 const PAYLOAD_WORDS: Readonly<Record<(typeof PAYLOADS)[number], string>> = {
   produce: 'written by the send (Send1)',
@@ -78,6 +80,8 @@ export const edtUi: ModelUi<EdtTypes> = {
     () => import('./EdtStatsTable'),
     (m) => m.EdtStatsTables,
   ),
+  statLabels: EDT_STAT_LABELS,
+  logLinks: edtLogLinks,
   compareChoices({ system, workload }) {
     return [
       {

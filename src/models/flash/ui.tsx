@@ -8,6 +8,8 @@ import type { FlashTypes } from '../../../sim-core/ni/flash/flash-face';
 import { fieldChoices, type ChoiceGroup } from '../../compare/choice-group';
 import type { ModelUi } from '../model-ui';
 import { FlashMenus, HANDLER_OPTIONS, handlerKey } from './FlashMenus';
+import { flashLogLinks } from './log-links';
+import { FLASH_STAT_LABELS } from './stat-labels';
 import { lazyPanel } from '../../views/lazy-panel';
 
 /** A choice that sets every transfer's field (a bidirectional run has two). */
@@ -79,6 +81,8 @@ export const flashUi: ModelUi<FlashTypes> = {
     () => import('./FlashStatsTable'),
     (m) => m.FlashStatsTable,
   ),
+  statLabels: FLASH_STAT_LABELS,
+  logLinks: flashLogLinks,
   compareChoices: ({ system, workload }) => {
     const n = workload.transfers.length;
     const first = workload.transfers[0]!;

@@ -5,6 +5,7 @@
  * the scenario schema checks it and a bad value comes back as a coded message naming the field,
  * with the scenario before it kept. Fields an assignment locks are disabled.
  */
+import { count } from '../../../sim-core/kernel/words';
 import { useState, type FormEvent } from 'react';
 import type { NetworkScenario } from '../../../sim-core/index';
 import { applyOverrides, type Override } from '../../../sim-core/scenario/overrides';
@@ -142,7 +143,7 @@ export function NetworkMenus({ spec, scenario }: { spec: LoadSpec; scenario: Net
               )
             }
           >
-            {preset ? null : <option value="">{system.packetPhits} phits</option>}
+            {preset ? null : <option value="">{count(system.packetPhits, 'phit')}</option>}
             {PRESETS.map(([name, , label]) => (
               <option key={name} value={name}>
                 {label}

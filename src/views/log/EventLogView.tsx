@@ -1,14 +1,20 @@
 /**
  * The event log, synced to time: the current cycle's rows highlighted and kept in view, later
- * rows dimmed (the timeline is explored ahead of the cursor), violations in red. Only the rows
- * near the visible area are in the DOM (fixed row height), so a 20,000-event log stays fast.
+ * rows dimmed (the timeline is explored ahead of the cursor), violations in red. Linked to the
+ * views both ways: the rows about what a view has selected (a cache line's block, a queue slot, a
+ * packet) are marked and can be shown alone, and choosing a row selects what it is about. Only
+ * the rows near the visible area are in the DOM (fixed row height), so a 20,000-event log stays
+ * fast.
  */
+import { plural } from '../../../sim-core/kernel/words';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { logStyle, logText, logWho } from '../../../sim-core/index';
+import { hex, logStyle, logText, logWho, faceOf } from '../../../sim-core/index';
 import type { LogStyle, ModelMeta, SimEvent } from '../../../sim-core/index';
 import { uiOf } from '../../models/index';
-import { actions, useApp } from '../../state/store';
+import { actions, useApp, type Selection } from '../../state/store';
+import { aboutTorus } from '../torus/log-links';
+import { useSelectedPacket } from '../torus/selection';
 import '../views-graphics.css';
 
 const ROW_H = 26;
@@ -50,6 +56,24 @@ function buildRows(
   return rows;
 }
 
+/** What a selection is, in words ("packet 7", "block 0x40"). */
+function selectionWords(sel: NonNullable<Selection>, blockBytes: number | undefined): string {
+  switch (sel.kind) {
+    case 'block':
+      return blockBytes ? `block ${hex(sel.block * blockBytes)}` : `block ${sel.block}`;
+    case 'txn':
+      return `bus transaction ${sel.txn}`;
+    case 'packet':
+      return `packet ${sel.packet}`;
+    case 'router':
+      return `router ${sel.router}`;
+    case 'crPacket':
+      return `Cranium packet ${sel.packet}`;
+    case 'slot':
+      return `slot ${sel.slot} of queue ${sel.queue} on node ${sel.node}`;
+  }
+}
+
 /** Index of the first row at or after `cycle` (rows are in cycle order). */
 function firstAtOrAfter(rows: readonly Row[], cycle: number): number {
   let lo = 0;
@@ -75,17 +99,41 @@ export function EventLogView() {
   const hide = own && !showOther ? own : null;
   const [query, setQuery] = useState('');
   const search = useDeferredValue(query.trim().toLowerCase());
+  // What the views have selected, and the torus packet that carries it (a Cranium packet's).
+  const selection = useApp((s) => s.selection);
+  const followed = useSelectedPacket();
+  const [onlyLinked, setOnlyLinked] = useState(false);
 
   const all = useMemo(() => (meta === null ? [] : buildRows(log, meta, hide)), [log, meta, hide]);
+  const linked = useMemo(() => {
+    if (!meta || !selection) return null;
+    const links = uiOf(meta.model).logLinks;
+    const carrier = followed !== null ? ({ kind: 'packet', packet: followed } as const) : null;
+    return new Set(
+      all
+        .filter(
+          (r) =>
+            links.about(r.e, selection, meta as never) ||
+            (carrier !== null && aboutTorus(r.e, carrier)),
+        )
+        .map((r) => r.e.seq),
+    );
+  }, [all, meta, selection, followed]);
   const rows = useMemo(
     () =>
       all.filter(
         (r) =>
           (showTransitions || r.style !== 'transition') &&
-          (search === '' || r.haystack.includes(search)),
+          (search === '' || r.haystack.includes(search)) &&
+          (!onlyLinked || !linked || linked.has(r.e.seq)),
       ),
-    [all, showTransitions, search],
+    [all, showTransitions, search, onlyLinked, linked],
   );
+  const choose = (row: Row) => {
+    void actions.seek(row.e.cycle);
+    const subject = meta ? uiOf(meta.model).logLinks.subject(row.e, meta as never) : null;
+    if (subject) actions.select(subject);
+  };
   const first = firstAtOrAfter(rows, cycle);
   const after = firstAtOrAfter(rows, cycle + 1);
 
@@ -155,7 +203,7 @@ export function EventLogView() {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       setFocusIndex(i);
-      void actions.seek(row.e.cycle);
+      choose(row);
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       moveFocus(i + (e.key === 'ArrowDown' ? 1 : -1));
@@ -191,10 +239,29 @@ export function EventLogView() {
             show other processes&apos; network traffic
           </label>
         ) : null}
+        {selection && linked && meta ? (
+          <span className="vg-log-linked-tools" data-testid="log-linked">
+            <span className="vg-log-linked-mark" aria-hidden="true" />
+            {linked.size} about{' '}
+            {selectionWords(selection, faceOf(meta.model).capabilities.blockBytes?.(meta as never))}
+            <label>
+              <input
+                type="checkbox"
+                checked={onlyLinked}
+                onChange={(e) => setOnlyLinked(e.target.checked)}
+                data-testid="log-only-linked"
+              />
+              only these
+            </label>
+            <button type="button" onClick={() => actions.select(null)}>
+              Clear the selection
+            </button>
+          </span>
+        ) : null}
         <span className="vg-log-count" aria-live="polite">
           {rows.length === all.length
-            ? `${all.length.toLocaleString('en')} events`
-            : `${rows.length.toLocaleString('en')} of ${all.length.toLocaleString('en')} events`}
+            ? `${all.length.toLocaleString('en')} ${plural(all.length, 'event')}`
+            : `${rows.length.toLocaleString('en')} of ${all.length.toLocaleString('en')} ${plural(all.length, 'event')}`}
         </span>
       </div>
       <div
@@ -213,20 +280,22 @@ export function EventLogView() {
             {rows.slice(start, end).map((row, k) => {
               const i = start + k;
               const when = row.e.cycle === cycle ? 'now' : row.e.cycle > cycle ? 'future' : 'past';
+              const about = linked?.has(row.e.seq) ?? false;
               return (
                 <div
                   key={row.e.seq}
-                  className={`vg-log-row vg-${when} vg-${row.style}`}
+                  className={`vg-log-row vg-${when} vg-${row.style}${about ? ' vg-linked' : ''}`}
                   style={{ top: i * ROW_H, height: ROW_H }}
                   role="button"
                   tabIndex={i === tabStop ? 0 : -1}
                   data-testid="log-row"
                   data-cycle={row.e.cycle}
                   data-index={i}
+                  data-linked={about ? 'true' : undefined}
                   aria-current={when === 'now' ? 'true' : undefined}
                   onClick={() => {
                     setFocusIndex(i);
-                    void actions.seek(row.e.cycle);
+                    choose(row);
                   }}
                   onKeyDown={(e) => onRowKey(e, i, row)}
                 >
@@ -236,6 +305,7 @@ export function EventLogView() {
                     {row.text}
                   </span>
                   {when === 'future' && <span className="vg-sr-only">(future)</span>}
+                  {about && <span className="vg-sr-only">(about the selection)</span>}
                 </div>
               );
             })}

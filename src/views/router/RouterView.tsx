@@ -141,7 +141,7 @@ function Column({
 }) {
   return (
     <section className="nv-router-col" aria-label={title}>
-      <h4>{title}</h4>
+      <h3>{title}</h3>
       {frames.map((f, i) => (
         <FrameBox key={labels[i]} label={labels[i] ?? String(i)} f={f} length={length} />
       ))}
@@ -167,7 +167,7 @@ export function RouterView() {
   const datelineVcs = router.virtualChannels.slice(0, 4);
   const frames =
     router.inputs.length + datelineVcs.length + router.outputs.length + router.multiQueue.length;
-  const d = router.lastDecision;
+  const decided = router.decisions;
 
   return (
     <div className="nv-router" data-testid="router-view">
@@ -193,6 +193,7 @@ export function RouterView() {
           {selected === null ? ' · showing the last router to decide' : ''}
         </span>
       </div>
+      <Decisions decided={decided} node={router.node} />
       {routing ? (
         <p className="nv-routing" data-testid="router-routing">
           <strong>{routing.label}</strong>: {routing.description}
@@ -233,15 +234,35 @@ export function RouterView() {
           length={length}
         />
       </div>
-      <p className="nv-decision">
-        {d ? (
-          <>
-            <strong>Last decision (cycle {d.cycle}):</strong> {decisionSentence(d, router.node)}
-          </>
-        ) : (
-          'This router has not routed a packet yet.'
-        )}
+    </div>
+  );
+}
+
+/** The router's decisions of the last cycle it routed in, each one sentence, at the panel's top. */
+function Decisions({ decided, node }: { decided: Decision[]; node: number | null }) {
+  const first = decided[0];
+  if (!first)
+    return (
+      <p className="nv-decision" data-testid="router-decision">
+        This router has not routed a packet yet.
       </p>
+    );
+  const title =
+    decided.length === 1 ? 'Last decision' : `Last decisions (${decided.length} packets)`;
+  return (
+    <div className="nv-decision" data-testid="router-decision">
+      <strong>
+        {title} (cycle {first.cycle}):
+      </strong>{' '}
+      {decided.length === 1 ? (
+        decisionSentence(first, node)
+      ) : (
+        <ul>
+          {decided.map((d) => (
+            <li key={d.packet}>{decisionSentence(d, node)}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

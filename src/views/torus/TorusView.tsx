@@ -3,8 +3,10 @@
  * panel and holds the controls, the info box of the followed packet with its path, the watchdog's
  * stall banner, the legend, a text version and the tables; the D3 renderer draws the picture.
  */
+import { count } from '../../../sim-core/kernel/words';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useElementWidth } from '../use-element-width';
+import { useFitHeight } from '../use-fit-height';
 import type { NetworkFrame, PacketView } from '../../../sim-core/network/network-frame';
 import {
   DETAIL_MAX_K,
@@ -38,6 +40,8 @@ import { useLecture } from '../../lecture/lecture-store';
 import { TableToggle } from '../TableToggle';
 
 const MAX_HEIGHT = 760;
+/** The torus is never squeezed below this (a very short window scrolls instead). */
+const MIN_HEIGHT = 240;
 
 const routerName = (frame: NetworkFrame, r: number) => {
   const node = frame.routers[r]?.node;
@@ -128,7 +132,8 @@ function PacketInfo({
       ) : trail ? (
         <>
           <p data-testid="packet-trail">
-            Delivered to node {trail.dst} at cycle {trail.deliveredAt}: {trail.path.length - 1} hops
+            Delivered to node {trail.dst} at cycle {trail.deliveredAt}:{' '}
+            {count(trail.path.length - 1, 'hop')}
             {derouteWords(trail.derouted.filter(Boolean).length)}.
           </p>
           <PathList path={trail.path} derouted={trail.derouted} k={k} />
@@ -166,7 +171,7 @@ function StallBanner({ stall }: { stall: StallEvent }) {
         </>
       ) : (
         <>
-          {stall.held.length} frames held:{' '}
+          {count(stall.held.length, 'frame')} held:{' '}
           {stall.held
             .slice(0, 12)
             .map((h) => `packet ${h.packet} at router ${h.router} (${h.where})`)
@@ -278,9 +283,9 @@ function TorusSummary({
     <div className="vg-sr-only">
       <p>
         {`Cycle ${frame.cycle}: a ${k} by ${k} ${kind} of ${frame.routers.length} routers, ` +
-          `${nodes} with a processing node. ${frame.packets.length} packets in flight. ` +
+          `${nodes} with a processing node. ${count(frame.packets.length, 'packet')} in flight. ` +
           (busiest.occupancy > 0
-            ? `Busiest: ${routerName(frame, busiest.id)} with ${busiest.occupancy} frames occupied.`
+            ? `Busiest: ${routerName(frame, busiest.id)} with ${count(busiest.occupancy, 'frame')} occupied.`
             : 'Every router is idle.') +
           ` Average link use since cycle 0: ${(frame.stats.linkUtilisation * 100).toFixed(0)}%.`}
       </p>
@@ -368,7 +373,10 @@ export function TorusView() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const rendererRef = useRef<TorusRenderer | null>(null);
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(hasFrame);
-  const height = Math.min(width, MAX_HEIGHT);
+  // Square where there is room; else as tall as the window leaves it (a lecture opens with the
+  // whole torus in view), never below MIN_HEIGHT.
+  const room = useFitHeight(wrapRef, pageZoom, playing);
+  const height = Math.min(width, MAX_HEIGHT, Math.max(MIN_HEIGHT, room));
 
   // The panel mounts before a network scenario may be loaded: (re)attach when the SVG appears.
   useEffect(() => {
@@ -409,7 +417,7 @@ export function TorusView() {
           <strong data-testid="torus-kind">
             {k}×{k} {kind}
           </strong>{' '}
-          · cycle {frame.cycle} · {frame.packets.length} packets in flight
+          · cycle {frame.cycle} · {count(frame.packets.length, 'packet')} in flight
         </span>
         <FollowSelect frame={frame} followed={followed} playing={playing} />
         <span className="nv-zoom" role="group" aria-label="Zoom">
@@ -431,7 +439,7 @@ export function TorusView() {
       </div>
       {stallEvent ? <StallBanner stall={stallEvent} /> : null}
       {followed !== null ? <PacketInfo frame={frame} id={followed} trail={trail} k={k} /> : null}
-      <div className="nv-stage" ref={wrapRef}>
+      <div className="nv-stage" ref={wrapRef} data-main-picture>
         {/* Painted underneath the SVG (links, routers, and packets while playing); hidden from
             assistive technology, which reads the SVG's buttons and the summary below. */}
         <canvas ref={canvasRef} className="tv-canvas" aria-hidden="true" />

@@ -6,6 +6,7 @@ import { faceOf, type NetworkFrame, type RouterKind, type SimEvent } from '../..
 import { uiOf } from '../../models/index';
 import type { PacketView } from '../../../sim-core/network/network-frame';
 import { neighbour, type Dir, type Topology } from '../../../sim-core/network/topology';
+import { cachedBy } from '../../state/memo';
 import { actions, useApp, type AppState } from '../../state/store';
 
 export const selectPacket = (id: number) => actions.select({ kind: 'packet', packet: id });
@@ -61,8 +62,14 @@ export function trailFromLog(
   return null;
 }
 
-/** The last log trail worked out: the selector must return the same object while nothing changes. */
-let logTrail: { log: readonly SimEvent[]; packet: number; trail: PacketTrail | null } | null = null;
+/** Trails worked out, per log and packet: the selector returns the same object while nothing changes. */
+const trailsOf = cachedBy((log: readonly SimEvent[]) => {
+  const trails = new Map<number, PacketTrail | null>();
+  return (packet: number, topology: Topology): PacketTrail | null => {
+    if (!trails.has(packet)) trails.set(packet, trailFromLog(log, packet, topology));
+    return trails.get(packet)!;
+  };
+});
 
 /**
  * The packet behind the selection, once delivered. A model whose packets keep their path in the
@@ -75,13 +82,7 @@ function selectedTrail(s: AppState): PacketTrail | null {
   if (own) return own.trail(sel, s.view.frame);
   const torus = torusOf(s.meta.model);
   if (!torus || sel.kind !== 'packet') return null;
-  if (logTrail?.log !== s.log || logTrail.packet !== sel.packet)
-    logTrail = {
-      log: s.log,
-      packet: sel.packet,
-      trail: trailFromLog(s.log, sel.packet, torus.meta(s.meta).topology),
-    };
-  const trail = logTrail.trail;
+  const trail = trailsOf(s.log)(sel.packet, torus.meta(s.meta).topology);
   return trail && s.view.cycle >= trail.deliveredAt ? trail : null;
 }
 
@@ -97,17 +98,14 @@ export function useTopology(): Topology | null {
 export type StallEvent = Extract<SimEvent, { kind: 'net.stall' }>;
 
 /** The run's stalls, found once per log (the selector runs on every frame while playing). */
-let stallMemo: { log: readonly SimEvent[]; stalls: StallEvent[] } | null = null;
+const stallsOf = cachedBy((log: readonly SimEvent[]) =>
+  log.filter((e): e is StallEvent => e.kind === 'net.stall'),
+);
 
 /** The watchdog's latest stall at or before the current cycle: a deadlock stays one. */
 function latestStall(s: AppState): StallEvent | null {
-  if (stallMemo?.log !== s.log)
-    stallMemo = {
-      log: s.log,
-      stalls: s.log.filter((e): e is StallEvent => e.kind === 'net.stall'),
-    };
   const cycle = s.view?.cycle ?? -1;
-  const { stalls } = stallMemo;
+  const stalls = stallsOf(s.log);
   for (let i = stalls.length - 1; i >= 0; i--) if (stalls[i]!.cycle <= cycle) return stalls[i]!;
   return null;
 }

@@ -3,6 +3,7 @@
  * the picture; below it the transaction timeline, and a text version for screen readers. "Show as
  * table" replaces the picture and the timeline with tables of the same facts.
  */
+import { count } from '../../../../sim-core/kernel/words';
 import { useEffect, useRef, useState } from 'react';
 import { useElementWidth } from '../../../views/use-element-width';
 import type { BusFrame, BusMeta, SimEvent } from '../../../../sim-core/index';
@@ -40,7 +41,7 @@ function BusSummary({ frame, meta }: { frame: BusFrame; meta: BusMeta }) {
     const { elapsed, total } = occupancy(txn, frame.cycle);
     const snoops = txn.snoops.map((s) => `${procName(s.cache)} ${reactionText(s)}`).join('; ');
     busText =
-      `On the bus: ${txnTitle(txn, bb)}, ${elapsed} of ${total} cycles, ends at cycle ` +
+      `On the bus: ${txnTitle(txn, bb)}, ${elapsed} of ${count(total, 'cycle')}, ends at cycle ` +
       `${txn.endsAt}. ${capitalise(dataRoute(txn))}. ` +
       (snoops ? `Snoops: ${snoops}.` : 'No other cache holds the block.');
   }
@@ -171,7 +172,7 @@ export function BusView() {
         className="vg-table-toggle"
       />
       {/* Kept mounted (hidden) under the tables: the renderer keeps its state for the way back. */}
-      <div className="vg-bus-scroll" ref={wrapRef} hidden={asTable}>
+      <div className="vg-bus-scroll" ref={wrapRef} hidden={asTable} data-main-picture>
         <svg ref={svgRef} aria-hidden="true" focusable="false" />
       </div>
       {frame && meta ? (

@@ -11,10 +11,13 @@ interface CacheCardProps {
   /** Only an LRU cache has a predictable next victim worth showing. */
   showLru: boolean;
   touched: ReadonlySet<number>;
+  /** The states a block's line passed through in this cycle, where it changed twice or more. */
+  passages: ReadonlyMap<number, string[]>;
   selectedBlock: number | null;
 }
 
-export function CacheCard({ cache, meta, showLru, touched, selectedBlock }: CacheCardProps) {
+export function CacheCard(props: CacheCardProps) {
+  const { cache, meta, showLru, touched, passages, selectedBlock } = props;
   const { blockBytes, wordBytes } = meta.geometry;
   const victims = showLru ? lruVictims(cache.lines, meta.protocol) : new Set<string>();
   return (
@@ -39,6 +42,7 @@ export function CacheCard({ cache, meta, showLru, touched, selectedBlock }: Cach
               blockBytes={blockBytes}
               unusable={(meta.protocol.states[line.state]?.perm ?? 'none') === 'none'}
               changed={line.block >= 0 && touched.has(line.block)}
+              passage={line.block >= 0 ? passages.get(line.block) : undefined}
               selected={line.block >= 0 && line.block === selectedBlock}
               nextVictim={victims.has(`${line.set}-${line.way}`)}
               firstOfSet={line.way === 0}
@@ -53,6 +57,7 @@ export function CacheCard({ cache, meta, showLru, touched, selectedBlock }: Cach
           blockBytes={blockBytes}
           wordBytes={wordBytes}
           touched={touched}
+          passages={passages}
           selectedBlock={selectedBlock}
         />
       ) : null}

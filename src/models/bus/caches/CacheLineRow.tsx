@@ -2,6 +2,7 @@
 import { hex, type BusFrame } from '../../../../sim-core/index';
 import { selectableRow } from './blockSelection';
 import { WordCells } from './DataWords';
+import { LinePassage } from './LinePassage';
 import { StateBadge } from './StateBadge';
 
 type Line = BusFrame['caches'][number]['lines'][number];
@@ -15,6 +16,8 @@ interface CacheLineRowProps {
   /** The line's state grants neither read nor write permission. */
   unusable: boolean;
   changed: boolean;
+  /** The states it passed through in this cycle, if it changed twice or more. */
+  passage: readonly string[] | undefined;
   selected: boolean;
   /** The way the replacement policy would evict next in this set. */
   nextVictim: boolean;
@@ -28,7 +31,8 @@ function unusableReason(state: string): string {
 }
 
 export function CacheLineRow(props: CacheLineRowProps) {
-  const { cache, line, blockBytes, unusable, changed, selected, nextVictim, firstOfSet } = props;
+  const { cache, line, blockBytes, unusable, changed, passage, selected, nextVictim, firstOfSet } =
+    props;
   const filled = line.block >= 0;
   const classes = ['line', changed && 'changed', selected && 'selected', firstOfSet && 'set-start'];
   return (
@@ -57,6 +61,7 @@ export function CacheLineRow(props: CacheLineRowProps) {
       </th>
       <td className="state" data-state={line.state}>
         <StateBadge state={line.state} />
+        <LinePassage states={passage} />
       </td>
       {filled && unusable && line.state !== 'I' ? (
         // The line is reserved for a block whose data has not arrived: show no words at all.

@@ -8,7 +8,10 @@ import { busFrame, busMeta } from '../selection';
 import '../../../views/views-tables.css';
 import { useSelectedBlock } from './blockSelection';
 import { CacheCard } from './CacheCard';
+import { linePassages } from './passages';
 import { touchedBlocks } from './touchedBlocks';
+
+const NO_PASSAGES: ReadonlyMap<number, string[]> = new Map();
 import { busFace } from '../../../../sim-core/bus/bus-face';
 
 export function CachesView() {
@@ -24,11 +27,13 @@ export function CachesView() {
   const selectedBlock = useSelectedBlock();
   if (!caches || !events || !meta) return <p className="vt-empty">No scenario loaded.</p>;
   const touched = touchedBlocks(events, meta.geometry.blockBytes);
+  const passages = linePassages(events);
   return (
     <div className="vt-view">
       <p className="vt-key">
-        Outlined rows <span className="changed-tag">changed</span> in this cycle; struck-through
-        grey words must not be used; hatched states are transient. Click a row to follow its block.
+        Outlined rows <span className="changed-tag">changed</span> in this cycle (a line that
+        changed twice lists the states it passed through); struck-through grey words must not be
+        used; hatched states are transient. Click a row to follow its block.
       </p>
       <div className="vt-cards">
         {caches.map((cache) => (
@@ -38,6 +43,7 @@ export function CachesView() {
             meta={meta}
             showLru={showLru}
             touched={touched.get(cache.id) ?? new Set()}
+            passages={passages.get(cache.id) ?? NO_PASSAGES}
             selectedBlock={selectedBlock}
           />
         ))}

@@ -3,6 +3,7 @@ import { hex, type BusFrame } from '../../../../sim-core/index';
 import { selectableRow } from './blockSelection';
 import { WordCells, WordHeaders } from './DataWords';
 import { STALE_IN_CACHE } from './CacheLineRow';
+import { LinePassage } from './LinePassage';
 import { StateBadge } from './StateBadge';
 
 type Entry = BusFrame['caches'][number]['wbBuffer'][number];
@@ -13,11 +14,12 @@ interface WriteBackBufferProps {
   blockBytes: number;
   wordBytes: number;
   touched: ReadonlySet<number>;
+  passages: ReadonlyMap<number, string[]>;
   selectedBlock: number | null;
 }
 
 export function WriteBackBuffer(props: WriteBackBufferProps) {
-  const { cache, entries, blockBytes, wordBytes, touched, selectedBlock } = props;
+  const { cache, entries, blockBytes, wordBytes, touched, passages, selectedBlock } = props;
   return (
     <table className="vt-table wb-buffer" data-testid={`wb-P${cache}`}>
       <caption>P{cache} write-back buffer</caption>
@@ -46,6 +48,7 @@ export function WriteBackBuffer(props: WriteBackBufferProps) {
               </th>
               <td className="state" data-state={e.state}>
                 <StateBadge state={e.state} />
+                <LinePassage states={passages.get(e.block)} />
               </td>
               <WordCells words={e.words} stale={e.stale} staleReason={STALE_IN_CACHE} />
             </tr>

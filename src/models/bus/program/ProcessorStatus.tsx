@@ -1,22 +1,21 @@
 /** What a processor is doing now, as an icon and a sentence (the icon is decoration only). */
+import { count } from '../../../../sim-core/kernel/words';
 import { hex, type BusFrame } from '../../../../sim-core/index';
 
 type Processor = BusFrame['processors'][number];
-
-const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function describe(p: Processor, cycle: number): [string, string] {
   switch (p.status) {
     case 'running':
       return ['▶', 'running'];
     case 'computing':
-      return ['⚙', `computing, ${plural(p.computeLeft, 'cycle')} left`];
+      return ['⚙', `computing, ${count(p.computeLeft, 'cycle')} left`];
     case 'waiting': {
       if (!p.waiting) return ['◷', 'waiting for the bus'];
       const { op, addr, since } = p.waiting;
       return [
         '◷',
-        `waiting for the bus on a ${op} of ${hex(addr)} since cycle ${since} (${plural(cycle - since, 'cycle')})`,
+        `waiting for the bus on a ${op} of ${hex(addr)} since cycle ${since} (${count(cycle - since, 'cycle')})`,
       ];
     }
     case 'spinning':

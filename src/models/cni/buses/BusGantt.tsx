@@ -5,6 +5,7 @@
  * it happened, and Enter goes to the cycle it was granted. A bar too narrow for its name carries
  * its kind's pattern; on request the same transactions are listed as a table.
  */
+import { count } from '../../../../sim-core/kernel/words';
 import { scaleLinear } from 'd3';
 import { useState } from 'react';
 import type { CniNodeView, TxnView } from '../../../../sim-core/ni/cni/cni-frame';
@@ -117,7 +118,7 @@ export function BusGantt({
         ) : current ? (
           <>
             <strong>Now: {txnText(current)}</strong> ({cycle - current.grantedAt} of{' '}
-            {current.endsAt - current.grantedAt} cycles): {current.why}
+            {count(current.endsAt - current.grantedAt, 'cycle')}): {current.why}
           </>
         ) : (
           'The bus is idle. Point at or focus a bar to see why it happened.'
@@ -142,7 +143,7 @@ function BusTable({
   return (
     <table className="vt-table bv-table" data-testid="bus-table">
       <caption>
-        {label}: {bars.length} transaction{bars.length === 1 ? '' : 's'} of the last {WINDOW} cycles
+        {label}: {count(bars.length, 'transaction')} of the last {WINDOW} cycles
       </caption>
       <thead>
         <tr>

@@ -2,6 +2,7 @@
  * NI2w (§B.1), the CM-5-like baseline: no cachable registers, only uncached status and data
  * registers in front of hardware FIFOs, so every poll and every 8-byte word crosses the bus.
  */
+import { count } from '../../../../sim-core/kernel/words';
 import type { CniNodeView } from '../../../../sim-core/ni/cni/cni-frame';
 import { StatusBits } from './StatusBits';
 
@@ -16,7 +17,7 @@ export function Ni2wRegisters({ node, fifoMessages }: { node: CniNodeView; fifoM
             name: 'bit 0: room to send',
             on: txRoom,
             set: 'the transmit FIFO has room for a message',
-            clear: `the transmit FIFO is full (${fifoMessages} messages)`,
+            clear: `the transmit FIFO is full (${count(fifoMessages, 'message')})`,
           },
           {
             name: 'bit 1: message to receive',
@@ -32,7 +33,7 @@ export function Ni2wRegisters({ node, fifoMessages }: { node: CniNodeView; fifoM
           <ol>
             {d.txFifo.map((e) => (
               <li key={`a${e.msg}`}>
-                message {e.msg}: {e.words} word{e.words === 1 ? '' : 's'} stored so far
+                message {e.msg}: {count(e.words, 'word')} stored so far
               </li>
             ))}
             {d.outbound.map((m) => (
@@ -47,7 +48,7 @@ export function Ni2wRegisters({ node, fifoMessages }: { node: CniNodeView; fifoM
             {d.rxFifo.map((m, i) => (
               <li key={m}>
                 message {m}
-                {i === 0 && d.rxWordsRead > 0 ? `: ${d.rxWordsRead} words read` : ''}
+                {i === 0 && d.rxWordsRead > 0 ? `: ${count(d.rxWordsRead, 'word')} read` : ''}
               </li>
             ))}
           </ol>

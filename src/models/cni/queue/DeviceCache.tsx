@@ -3,6 +3,7 @@
  * NI caches 16 of its blocks, direct mapped. Each frame shows the queue block it holds, where that
  * block sits in the ring, the NI's coherence state of it (colour and letter) and its message.
  */
+import { count } from '../../../../sim-core/kernel/words';
 import type { BlockView, CniNodeView } from '../../../../sim-core/ni/cni/cni-frame';
 import { contentText } from '../../../d3/cni-text';
 import { stateStyle } from '../../../theme/states';
@@ -29,8 +30,8 @@ export function DeviceCache({ node }: { node: CniNodeView }) {
       <h3>
         NI device cache{' '}
         <span className="cv-sub">
-          {frames.length} frames, direct mapped, of a receive queue homed in main memory · {held} in
-          use
+          {count(frames.length, 'frame')}, direct mapped, of a receive queue homed in main memory ·{' '}
+          {held} in use
         </span>
       </h3>
       <ol className="cv-frames">

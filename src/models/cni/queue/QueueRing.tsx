@@ -9,8 +9,13 @@ export function QueueRing({
   activeTarget,
   activeKind,
   playing,
+  selected,
+  onSlot,
 }: {
   queue: QueueView;
+  /** The selected slot of this queue, if any, and what a click on a slot does. */
+  selected: number | null;
+  onSlot: (slot: number) => void;
   /** The block on the bus now and the transaction's kind, if any. */
   activeTarget: string | null;
   activeKind: string | null;
@@ -19,10 +24,14 @@ export function QueueRing({
   const svgRef = useRef<SVGSVGElement>(null);
   const rendererRef = useRef<QueueRenderer | null>(null);
   const drawn = useRef<QueueView | null>(null);
+  const onSlotRef = useRef(onSlot);
+  useEffect(() => {
+    onSlotRef.current = onSlot;
+  });
 
   useEffect(() => {
     if (!svgRef.current) return;
-    const renderer = createQueueRenderer(svgRef.current);
+    const renderer = createQueueRenderer(svgRef.current, (slot) => onSlotRef.current(slot));
     rendererRef.current = renderer;
     return () => {
       renderer.destroy();
@@ -40,9 +49,9 @@ export function QueueRing({
       activeTarget !== null && activeKind !== null
         ? { target: activeTarget, kind: activeKind }
         : null;
-    renderer.update(queue, { animate: animate && !reducedMotion(), active });
+    renderer.update(queue, { animate: animate && !reducedMotion(), active, selected });
     drawn.current = queue;
-  }, [queue, activeTarget, activeKind, playing]);
+  }, [queue, activeTarget, activeKind, playing, selected]);
 
   return <svg ref={svgRef} aria-hidden="true" focusable="false" />;
 }

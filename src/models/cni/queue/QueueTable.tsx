@@ -1,4 +1,5 @@
 /** The ring as a table, for screen readers (and on request for everyone): one row per slot. */
+import type { KeyboardEvent } from 'react';
 import type { QueueView } from '../../../../sim-core/ni/cni/cni-frame';
 import { contentText, occupancyText, slotOccupied, statesText } from '../../../d3/cni-text';
 
@@ -12,7 +13,18 @@ function pointersAt(q: QueueView, slot: number): string {
     .join(', ');
 }
 
-export function QueueTable({ queue: q, visible }: { queue: QueueView; visible: boolean }) {
+export function QueueTable({
+  queue: q,
+  visible,
+  selected,
+  onSlot,
+}: {
+  queue: QueueView;
+  visible: boolean;
+  /** The selected slot (its event-log rows are marked); a row selects its slot. */
+  selected: number | null;
+  onSlot: (slot: number) => void;
+}) {
   return (
     <table
       className={visible ? 'vt-table cv-queue-table' : 'vt-table cv-queue-table vg-sr-only'}
@@ -35,7 +47,21 @@ export function QueueTable({ queue: q, visible }: { queue: QueueView; visible: b
         {q.slots.map((blocks, i) => {
           const first = blocks[0]!;
           return (
-            <tr key={i}>
+            <tr
+              key={i}
+              className={selected === i ? 'selected' : undefined}
+              tabIndex={visible ? 0 : -1}
+              aria-selected={selected === i}
+              onClick={() => onSlot(i)}
+              onKeyDown={(e: KeyboardEvent<HTMLElement>) => {
+                if (e.key !== 'Enter' && e.key !== ' ') return;
+                // Keep Space from also reaching the global play/pause shortcut.
+                e.preventDefault();
+                e.stopPropagation();
+                onSlot(i);
+              }}
+              data-testid={`queue-row-${q.name}-${i}`}
+            >
               <th scope="row">{i}</th>
               <td>{slotOccupied(q, i) ? 'message waiting' : 'free'}</td>
               <td>{contentText(first)}</td>

@@ -4,9 +4,10 @@
  * (read by screen readers, shown on request); CNI16Qm's device cache; the NI's and the messaging
  * software's counts.
  */
+import { count } from '../../../../sim-core/kernel/words';
 import { useState } from 'react';
 import { occupancyText } from '../../../d3/cni-text';
-import { useApp } from '../../../state/store';
+import { actions, useApp } from '../../../state/store';
 import { AgentActivity } from '../cni/AgentActivity';
 import { NodePicker } from '../cni/NodePicker';
 import { useCniFrame, useSelectedNode } from '../cni/selection';
@@ -26,7 +27,15 @@ export function QueueView() {
   const node = useSelectedNode(frame);
   const playing = useApp((s) => s.playing);
   const [showTable, setShowTable] = useState(false);
+  const selection = useApp((s) => (s.selection?.kind === 'slot' ? s.selection : null));
   if (!frame || !node) return <p className="vg-muted">No scenario loaded.</p>;
+  // A slot selected here marks its rows in the event log; selecting it again clears it.
+  const selectedIn = (queue: string) =>
+    selection && selection.node === node.id && selection.queue === queue ? selection.slot : null;
+  const toggleSlot = (queue: string) => (slot: number) =>
+    actions.select(
+      selectedIn(queue) === slot ? null : { kind: 'slot', node: node.id, queue, slot },
+    );
   // The interface's side of the queues; a local queue joins two processors with no NI.
   const niQueues = node.queues.length > 0 && node.agents.some((a) => a.name === 'NI');
   const current = node.bus.current;
@@ -48,7 +57,7 @@ export function QueueView() {
       ) : (
         <>
           <QueueLegend queues={node.queues} />
-          <div className="cv-rings">
+          <div className="cv-rings" data-main-picture>
             {node.queues.map((q) => (
               <section
                 key={`${node.id}-${q.name}`}
@@ -58,8 +67,7 @@ export function QueueView() {
                 <h3>
                   {q.name}: {q.sender} → {q.receiver}{' '}
                   <span className="cv-sub">
-                    {q.slotCount} slots of {q.slotBlocks} block{q.slotBlocks === 1 ? '' : 's'} ·
-                    home {q.home} ·{' '}
+                    {q.slotCount} slots of {count(q.slotBlocks, 'block')} · home {q.home} ·{' '}
                     <strong data-testid={`queue-occupancy-${q.name}`}>{occupancyText(q)}</strong>
                   </span>
                 </h3>
@@ -68,9 +76,16 @@ export function QueueView() {
                   activeTarget={current?.target ?? null}
                   activeKind={current?.kind ?? null}
                   playing={playing}
+                  selected={selectedIn(q.name)}
+                  onSlot={toggleSlot(q.name)}
                 />
                 <QueuePointers queue={q} active={current?.target ?? null} />
-                <QueueTable queue={q} visible={showTable} />
+                <QueueTable
+                  queue={q}
+                  visible={showTable}
+                  selected={selectedIn(q.name)}
+                  onSlot={toggleSlot(q.name)}
+                />
               </section>
             ))}
           </div>

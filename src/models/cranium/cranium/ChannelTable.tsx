@@ -3,6 +3,7 @@
  * channel register returns (packets still to go) of how many, the buffer handle, the other end,
  * and whether the cached translations still hold its handles (warm) or must be looked up (cold).
  */
+import { ScrollBox } from '../../../views/ScrollBox';
 import type { CraniumChannelView } from '../../../../sim-core/ni/cranium/cranium-frame';
 
 const PHASE_WORDS: Record<CraniumChannelView['phase'], string> = {
@@ -20,7 +21,7 @@ export function ChannelTable({ channels }: { channels: readonly CraniumChannelVi
       {channels.length === 0 ? (
         <p className="vg-muted">No channel has been used yet.</p>
       ) : (
-        <div className="crv-scroll">
+        <ScrollBox className="crv-scroll" label="Channels table">
           <table className="vt-table crv-channels" data-testid="cranium-channels">
             <caption className="vg-sr-only">Send and receive channels in use</caption>
             <thead>
@@ -64,7 +65,7 @@ export function ChannelTable({ channels }: { channels: readonly CraniumChannelVi
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </section>
   );

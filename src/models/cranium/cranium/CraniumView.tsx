@@ -187,7 +187,7 @@ export function CraniumView() {
         </span>
         <TableToggle checked={showTables} onChange={setShowTables} plural />
       </div>
-      <div className="crv-columns">
+      <div className="crv-columns" data-main-picture>
         <CraniumProcessor node={node} index={index} cycle={frame.cycle} />
         <NiBuffers
           node={node}

@@ -2,6 +2,7 @@
  * The selected Cranium packet: where it goes and where it was placed, its stage cycles, its path
  * through the torus (derouted hops marked) and its 96-bit header as six hex words, decoded.
  */
+import { count } from '../../../../sim-core/kernel/words';
 import { decodeHeader } from '../../../../sim-core/ni/cranium/header';
 import type { CraniumPacketView } from '../../../../sim-core/ni/cranium/cranium-frame';
 import { packetColour } from '../../../d3/torus-layout';
@@ -88,7 +89,7 @@ export function PacketCard({
         {p.netId >= 0 ? `; network packet ${p.netId}` : '; not yet handed to the network'}.{' '}
         {delivered ? (
           <span data-testid="cranium-packet-path">
-            Path: routers {p.path.join(' → ')} — {p.hops} hop{p.hops === 1 ? '' : 's'}
+            Path: routers {p.path.join(' → ')} — {count(p.hops, 'hop')}
             {p.deroutes
               ? `, ${p.deroutes} derouted (hop ${p.derouted.flatMap((d, i) => (d ? [i + 1] : [])).join(', ')})`
               : ', none derouted'}

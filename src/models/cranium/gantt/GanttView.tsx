@@ -5,6 +5,8 @@
  * shows its pipelining and its packets overtaking each other. Bars are labelled with their cycle
  * counts; the current cycle is a line. Clicking a bar selects its packet; a table says the same.
  */
+import { useScrollFocus } from '../../../views/use-scroll-focus';
+import { count, plural } from '../../../../sim-core/kernel/words';
 import { scaleLinear } from 'd3';
 import { useState } from 'react';
 import type {
@@ -93,13 +95,13 @@ function rangeText(row: StageInfo, bars: readonly GanttBar[], t: MessageTimeline
   const lo = Math.min(...counts);
   const hi = Math.max(...counts);
   const open = bars.some((b) => b.open) ? ' (under way)' : '';
-  return `${lo === hi ? lo : `${lo}–${hi}`} cycle${hi === 1 ? '' : 's'}${open}`;
+  return `${lo === hi ? lo : `${lo}–${hi}`} ${plural(hi, 'cycle')}${open}`;
 }
 
 function barWords(b: GanttBar, stage: StageInfo): string {
   return (
     `${stage.label}${b.packet !== null ? ` of packet ${b.packet} (sequence ${b.seq})` : ''}: ` +
-    `cycle ${b.start} to ${b.end}, ${cycles(b)} cycles${b.open ? ', still under way' : ''}`
+    `cycle ${b.start} to ${b.end}, ${count(cycles(b), 'cycle')}${b.open ? ', still under way' : ''}`
   );
 }
 
@@ -299,18 +301,18 @@ function Summary({ t }: { t: MessageTimeline }) {
       <strong>
         Message {m.id}: node {m.src} → node {m.dst}
       </strong>
-      , {m.packets} packet{m.packets === 1 ? '' : 's'} ({m.bytes} B)
+      , {count(m.packets, 'packet')} ({m.bytes} B)
       {m.queue ? ' to the user queue' : ''}.{' '}
       {t.total !== null ? (
         <>
-          Latency <strong data-testid="gantt-total">{t.total} cycles</strong>
+          Latency <strong data-testid="gantt-total">{count(t.total, 'cycle')}</strong>
           {parts ? ` = ${parts.map((p) => `${names[p.part]} ${p.cycles}`).join(' + ')}` : ''}.
         </>
       ) : (
         <>Under way since cycle {m.commandAt}.</>
       )}
       {many && m.outOfOrderPairs > 0
-        ? ` ${m.outOfOrderPairs} pair${m.outOfOrderPairs === 1 ? '' : 's'} of packets arrived out of order.`
+        ? ` ${count(m.outOfOrderPairs, 'pair')} of packets arrived out of order.`
         : ''}
     </p>
   );
@@ -334,16 +336,14 @@ function ReorderLine({
         {r.slot}-cycle slot from cycle {r.start}): done at cycle{' '}
         <strong data-testid="gantt-reorder-finish">{r.finish}</strong>
         {later > 0
-          ? `, ${later} cycles after`
+          ? `, ${count(later, 'cycle')} after`
           : later === 0
             ? ', the same cycle as'
             : ', before'}{' '}
         auto-receive&apos;s cycle {r.autoFinish}, with{' '}
-        <strong data-testid="gantt-reorder-bubbles">
-          {r.bubbles} bubble{r.bubbles === 1 ? '' : 's'}
-        </strong>{' '}
-        (○: slots where packets wait for a lower sequence number; ·: nothing waiting). Auto-receive
-        places each packet as it comes and only counts.
+        <strong data-testid="gantt-reorder-bubbles">{count(r.bubbles, 'bubble')}</strong> (○: slots
+        where packets wait for a lower sequence number; ·: nothing waiting). Auto-receive places
+        each packet as it comes and only counts.
       </p>
       {r.slots.length <= MAX_STRIP_SLOTS ? (
         <ol className="gv-slots" aria-label="Reorder buffer output, slot by slot">
@@ -415,6 +415,8 @@ export function GanttView() {
   const [pick, setPick] = useState<{ scenario: string; msg: number } | null>(null);
   const [showTable, setShowTable] = useState(false);
   const [wrapRef, width] = useElementWidth<HTMLDivElement>(frame !== null);
+  // The chart scrolls sideways in a narrow panel: reachable by keyboard while it does.
+  useScrollFocus(wrapRef);
   if (!frame) return <p className="vg-muted">No Cranium scenario loaded.</p>;
   const messages = frame.stats.messages;
   const packetMsg =
@@ -444,7 +446,7 @@ export function GanttView() {
         </label>
         <TableToggle checked={showTable} onChange={setShowTable} />
       </div>
-      <div ref={wrapRef} className="gv-stage">
+      <div ref={wrapRef} className="gv-stage" role="region" aria-label="Message timeline chart">
         {t === null ? (
           <p className="vg-muted">
             No message yet: a message begins when a send command is accepted.

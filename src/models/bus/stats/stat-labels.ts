@@ -1,0 +1,32 @@
+/** The bus model's statistics in words (compare mode's differences; see views/stats/stat-labels). */
+import type { StatLabels } from '../../../views/stats/stat-labels';
+
+export const BUS_STAT_LABELS: StatLabels = {
+  cycles: 'cycles run',
+  'bus.busyCycles': 'bus: busy cycles',
+  'bus.utilisation': 'bus: utilisation',
+  'bus.transactions.RD': 'bus: RD transactions (reads)',
+  'bus.transactions.RDX': 'bus: RDX transactions (reads to write)',
+  'bus.transactions.INV': 'bus: INV transactions (upgrades)',
+  'bus.transactions.WB': 'bus: WB transactions (write-backs)',
+  'bus.cacheToCache': 'bus: blocks supplied cache to cache',
+  'bus.memoryReads': 'bus: memory reads',
+  'bus.memoryWrites': 'bus: memory writes',
+  'bus.dropped': 'bus: requests dropped (no longer needed)',
+  'caches.*.id': null,
+  'caches.*.loads': 'P{n} cache: loads',
+  'caches.*.stores': 'P{n} cache: stores',
+  'caches.*.loadHits': 'P{n} cache: load hits',
+  'caches.*.storeHits': 'P{n} cache: store hits',
+  'caches.*.loadMisses': 'P{n} cache: load misses',
+  'caches.*.storeMisses': 'P{n} cache: store misses',
+  'caches.*.upgrades': 'P{n} cache: upgrades',
+  'caches.*.evictions': 'P{n} cache: evictions',
+  'caches.*.writebacks': 'P{n} cache: write-backs',
+  'caches.*.suppliedBlocks': 'P{n} cache: blocks supplied to other caches',
+  'caches.*.invalidatedBySnoop': 'P{n} cache: copies invalidated by a snoop',
+  'processors.*.id': null,
+  'processors.*.retired': 'P{n}: instructions retired',
+  'processors.*.stallCycles': 'P{n}: cycles stalled',
+  'processors.*.done': 'P{n}: finished',
+};

@@ -215,6 +215,50 @@ describe('the command sequence', () => {
   });
 });
 
+describe('the watchdog', () => {
+  // Found by the soak (issue 23): one lane deadlocks, and node 1's third send, NACKed because two
+  // operations are open, retried its commit for ever; each retry counted as progress, so the run
+  // spun silently to its cycle cap instead of reporting the deadlock.
+  it('a commit NACKed for ever behind a deadlock is no progress: the stall is reported', () => {
+    const lane = (from: number, to: number, bytes: number, extra: Doc = {}) => ({
+      from,
+      to,
+      bytes,
+      receiveBytes: bytes,
+      ...extra,
+    });
+    const d = doc(
+      {
+        nodes: 3,
+        chunk: 8,
+        coherence: 'pipelined',
+        addressValidity: 'hold-off',
+        network: { kind: 'torus', lanes: 1, window: 2, latency: 7 },
+        queues: { processor: 2, networkIn: 3, networkOut: 3 },
+        dataBuffers: 12,
+        maxOps: 2,
+      },
+      {
+        transfers: [
+          lane(1, 2, 8832, { receiveBytes: 10_066 }),
+          lane(1, 0, 6912, { receiveBytes: 9842 }),
+          lane(1, 0, 16_384),
+          lane(2, 0, 14_720, { sender: 'remote', owner: 1 }),
+        ],
+      },
+    );
+    const { sys, events } = run(d, 30_000);
+    expect(events.at(-1)).toMatchObject({ kind: 'sim.halt', reason: 'a program waits forever' });
+    const moved = events.map(
+      (e) => e.kind === 'flash.send' || (e.kind === 'flash.arrive' && e.queue !== 'processor'),
+    );
+    const after = events.slice(moved.lastIndexOf(true));
+    const nacks = after.filter((e) => e.kind === 'flash.cmd' && e.op === 'nack');
+    expect(nacks.length).toBeGreaterThan(3);
+    expect(sys.state.cycle).toBeLessThan(30_000);
+  });
+});
+
 describe('the invariants are checked', () => {
   it('a directory that disagrees with the processor cache is reported', () => {
     const sys = build(doc({}, oneWay(128, { sender: 'dirty' })));

@@ -7,6 +7,7 @@ import { cacheAccess, readAccess, writeAccess } from './access';
 import type { Act } from './acts-types';
 import {
   componentBytes,
+  componentsCompletedBy,
   destLineOf,
   emit,
   fireDirectory,
@@ -15,6 +16,7 @@ import {
   plan,
   replyToCpu,
   snoopCache,
+  sourceLineAt,
   sourceLineOf,
   takeBuffer,
   toOutbox,
@@ -55,6 +57,7 @@ function component(
   });
   toOutbox(ctx, node, 'request', msg, readyAt);
   t.sent += 1;
+  t.out[seq] = true;
   t.credit -= bytes;
 }
 
@@ -190,7 +193,7 @@ export const SEND_ACTS = {
     run.transfer = p.id;
     run.seq = msg.seq;
     run.buffer = takeBuffer(node, `T${p.id}·${msg.seq}`);
-    const line = sourceLineOf(p, msg.seq);
+    const line = sourceLineAt(p, msg.seq);
     const from = snoopCache(node, line, 'OtherRdX');
     run.access = cacheAccess(ctx, node, line, { from, to: node.cache[line] ?? 'I' }, p.id);
   },
@@ -215,20 +218,25 @@ export const SEND_ACTS = {
     const p = plan(ctx, msg.transfer);
     run.transfer = p.id;
     run.seq = msg.seq;
-    const line = sourceLineOf(p, msg.seq);
+    const line = sourceLineAt(p, msg.seq);
     fireDirectory(ctx, node, line, 'OwnerReply');
     run.access = writeAccess(ctx, node, line, p.id);
   },
+  /** The line is home: each component it completes goes (the first in the line's buffer). */
   forwardLine(ctx, node, run) {
     const msg = ctx.state.messages[run.msg]!;
-    component(ctx, node, transferOf(ctx, run), msg.seq, msg.buffer, 0);
+    const t = transferOf(ctx, run);
+    const seqs = componentsCompletedBy(node, plan(ctx, t.id), msg.seq);
+    seqs.forEach((seq, k) => component(ctx, node, t, seq, k === 0 ? msg.buffer : -1, 0));
+    if (!seqs.length && msg.buffer >= 0)
+      node.release.push({ buffer: msg.buffer, at: run.access!.doneAt });
   },
   collected(ctx, node, run) {
     const msg = ctx.state.messages[run.msg]!;
     const t = transferOf(ctx, run);
     if (msg.buffer >= 0) node.release.push({ buffer: msg.buffer, at: run.access!.doneAt });
     t.collected += 1;
-    if (t.collected === plan(ctx, t.id).components)
+    if (t.collected === plan(ctx, t.id).sourceLines)
       schedule(ctx, node, t.id, transferHandler(ctx), 'schedule');
   },
 } satisfies Record<string, Act>;

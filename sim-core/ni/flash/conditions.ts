@@ -9,6 +9,7 @@ import {
   fireDirectory,
   freeBuffers,
   plan,
+  sourceLineAt,
   sourceLineOf,
   type FlashCtx,
 } from './flash-context';
@@ -20,11 +21,33 @@ type Cond = (ctx: FlashCtx, node: FlashNode, run: RunningHandler) => string;
 /** Whether the transfer's handler is fetching lines dirty at another node (global coherence). */
 export function gathering(ctx: FlashCtx, t: TransferState): boolean {
   const p = plan(ctx, t.id);
-  return p.sender === 'remote' && (ctx.cfg.coherence === 'pipelined' || t.collected < p.components);
+  return (
+    p.sender === 'remote' && (ctx.cfg.coherence === 'pipelined' || t.collected < p.sourceLines)
+  );
 }
 
-/** The next component (or get) the transfer's handler works on. */
-export const cursorOf = (ctx: FlashCtx, t: TransferState) => (gathering(ctx, t) ? t.asked : t.sent);
+/**
+ * The next item the transfer's handler works on, and how many there are: while gathering, a get
+ * for each source line (an unaligned transfer reads one more or one fewer than it sends);
+ * otherwise a component.
+ */
+export function cursorOf(ctx: FlashCtx, t: TransferState): number {
+  return gathering(ctx, t) ? t.asked : t.sent;
+}
+
+export function itemsLeft(ctx: FlashCtx, t: TransferState): number {
+  const p = plan(ctx, t.id);
+  return (gathering(ctx, t) ? p.sourceLines : p.components) - cursorOf(ctx, t);
+}
+
+/**
+ * Whether the receiver's credit covers the next component. While gathering the cursor counts
+ * source lines: the component whose last line it is (not yet sent) stands for it.
+ */
+function creditCovers(ctx: FlashCtx, t: TransferState): boolean {
+  const p = plan(ctx, t.id);
+  return t.credit >= componentBytes(p, Math.min(cursorOf(ctx, t), p.components - 1));
+}
 
 /** Operations of this node MAGIC is running (a commit beyond `maxOps` is NACKed). */
 const activeOps = (ctx: FlashCtx, node: FlashNode) =>
@@ -35,6 +58,12 @@ const activeOps = (ctx: FlashCtx, node: FlashNode) =>
       t.status !== 'done' &&
       t.status !== 'draining',
   ).length;
+
+/** No room to send the next line: the output queue is full, or (a line read here) no data buffer. */
+export function sendBlocked(ctx: FlashCtx, node: FlashNode, t: TransferState): boolean {
+  if (node.outq.request.length >= ctx.cfg.queues.networkOut) return true;
+  return !gathering(ctx, t) && freeBuffers(node) === 0;
+}
 
 export const CONDITIONS: Readonly<Record<CondName, Cond>> = {
   commitKind(ctx, node, run) {
@@ -58,30 +87,25 @@ export const CONDITIONS: Readonly<Record<CondName, Cond>> = {
   },
   hasCredit(ctx, _node, run) {
     const t = ctx.state.transfers[run.transfer]!;
-    const p = plan(ctx, t.id);
-    return gathering(ctx, t) && ctx.cfg.coherence === 'collect'
+    return (gathering(ctx, t) && ctx.cfg.coherence === 'collect') || creditCovers(ctx, t)
       ? 'yes'
-      : t.credit >= componentBytes(p, cursorOf(ctx, t))
-        ? 'yes'
-        : 'no';
+      : 'no';
   },
   lineReady(ctx, node, run) {
     const t = ctx.state.transfers[run.transfer]!;
-    const p = plan(ctx, t.id);
-    const cursor = cursorOf(ctx, t);
-    if (cursor >= p.components) return 'done';
+    if (itemsLeft(ctx, t) <= 0) return 'done';
     if (run.chunkLeft <= 0) return 'chunkDone';
     if (!t.srcValid) return 'fault';
     const collecting = gathering(ctx, t) && ctx.cfg.coherence === 'collect';
-    if (!collecting && t.credit < componentBytes(p, cursor)) return 'noCredit';
-    if (node.outq.request.length >= ctx.cfg.queues.networkOut) return 'full';
-    if (!gathering(ctx, t) && freeBuffers(node) === 0) return 'full';
-    return 'ok';
+    if (!collecting && !creditCovers(ctx, t)) return 'noCredit';
+    return sendBlocked(ctx, node, t) ? 'full' : 'ok';
   },
   sourceLine(ctx, node, run) {
     const t = ctx.state.transfers[run.transfer]!;
+    const p = plan(ctx, t.id);
     run.seq = cursorOf(ctx, t);
-    const actions = fireDirectory(ctx, node, sourceLineOf(plan(ctx, t.id), run.seq), 'XferRead');
+    const line = gathering(ctx, t) ? sourceLineAt(p, run.seq) : sourceLineOf(p, run.seq);
+    const actions = fireDirectory(ctx, node, line, 'XferRead');
     if (!actions) return 'busy';
     if (actions.includes('getFromCache')) return 'cache';
     if (actions.includes('getFromOwner')) return 'remote';

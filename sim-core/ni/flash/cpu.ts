@@ -66,7 +66,8 @@ function hearReplies(ctx: FlashCtx, node: FlashNode, costs: Costs): void {
   const cpu = node.cpu;
   while (node.toCpu.length && node.toCpu[0]!.at <= ctx.now) {
     const m = ctx.state.messages[node.toCpu.shift()!.msg]!;
-    ctx.state.progressAt = ctx.now;
+    // A NACK is no progress: a commit retried for ever behind a stuck operation is a stall.
+    if (m.word !== 'nack') ctx.state.progressAt = ctx.now;
     if (m.word === 'fault') {
       cpu.faults.push({
         transfer: m.transfer,

@@ -100,11 +100,39 @@ export const freeBuffers = (node: FlashNode) => node.buffers.filter((b) => b ===
 /** Node-local line number `i` of a transfer's buffer, as a line id (node × 65536 + line). */
 export const lineId = (node: number, localLine: number) => node * 65_536 + localLine;
 
+/** Source line `i` of a transfer's buffer, as a line id. */
+export const sourceLineAt = (p: TransferPlan, i: number) =>
+  lineId(p.from, bufferBase(p.id, true) / LINE_BYTES + i);
+
+/** The source lines (indices, first to last) component `seq` carries bytes of (one or two). */
+export function sourceSpan(p: TransferPlan, seq: number): { first: number; last: number } {
+  const start = Math.max(0, seq * LINE_BYTES - p.dstOffset);
+  const end = Math.min(p.bytes, (seq + 1) * LINE_BYTES - p.dstOffset) - 1;
+  return {
+    first: Math.floor((p.srcOffset + start) / LINE_BYTES),
+    last: Math.floor((p.srcOffset + end) / LINE_BYTES),
+  };
+}
+
 /** The source line component `seq` needs new (the sender realigns to the destination [003 L75]). */
-export function sourceLineOf(p: TransferPlan, seq: number): number {
-  const byte = p.srcOffset - p.dstOffset + (seq + 1) * LINE_BYTES - 1;
-  const within = Math.min(Math.max(0, Math.floor(byte / LINE_BYTES)), p.sourceLines - 1);
-  return lineId(p.from, bufferBase(p.id, true) / LINE_BYTES + within);
+export const sourceLineOf = (p: TransferPlan, seq: number): number =>
+  sourceLineAt(p, sourceSpan(p, seq).last);
+
+/**
+ * Pipelined global coherence: the components line `i` completes as it comes home from the owner,
+ * each sent once every source line it carries is home (none still dirty at the owner).
+ */
+export function componentsCompletedBy(node: FlashNode, p: TransferPlan, i: number): number[] {
+  const home = (line: number) => {
+    const st = node.dir[sourceLineAt(p, line)];
+    return line === i || (st !== 'remote' && st !== 'pendingRemote');
+  };
+  const done: number[] = [];
+  for (let seq = Math.max(0, i - 1); seq <= Math.min(p.components - 1, i + 1); seq++) {
+    const { first, last } = sourceSpan(p, seq);
+    if (first <= i && i <= last && home(first) && home(last)) done.push(seq);
+  }
+  return done;
 }
 
 export const destLineOf = (p: TransferPlan, seq: number) =>

@@ -6,13 +6,13 @@ export const FLASH_INVARIANTS: readonly InvariantSpec[] = [
     rule: 'conservation',
     name: 'credits and hold-off',
     description:
-      'Credit left plus bytes sent equals the credit granted, never above what the receive posted; no hold-off count goes negative.',
+      'Credit left plus the bytes of the components sent (in whatever order they went) equals the credit granted, never above what the receive posted; no hold-off count goes negative.',
   },
   {
     rule: 'delivery',
     name: 'lines in order',
     description:
-      'Every line of a transfer arrives once, and on an in-order network in sequence order.',
+      'Every line of a transfer is sent once and arrives once, and on an in-order network in sequence order.',
   },
   {
     rule: 'protocol',

@@ -1,9 +1,10 @@
 /**
  * FLASH's invariants (round2-spec §B2.2), checked every cycle when the scenario asks: the PP
  * runs one handler at a time (by construction: one `run`) and no handler blocks on a full output
- * queue (pp.ts reports the naive handler's spin as it starts); every line is delivered once
- * (acts-receive.ts) and, on an in-order network, in sequence order; credits are conserved; the
- * directory agrees with the processor caches; the hold-off count is never negative.
+ * queue (pp.ts reports the naive handler's spin as it starts); every line is sent once and
+ * delivered once (acts-receive.ts) and, on an in-order network, in sequence order; credits are
+ * conserved, whatever order the components go in; the directory agrees with the processor
+ * caches; the hold-off count is never negative.
  */
 import { componentBytes, emit, plan, type FlashCtx } from './flash-context';
 
@@ -19,13 +20,25 @@ export function checkInvariants(ctx: FlashCtx): void {
     emit(ctx, { kind: 'invariant.violation', rule, block, detail });
   for (const t of state.transfers) {
     const p = plan(ctx, t.id);
+    // By sequence number: a remote source's lines come home, and go, in any order.
     let sentBytes = 0;
-    for (let s = 0; s < t.sent; s++) sentBytes += componentBytes(p, s);
+    let sent = 0;
+    t.out.forEach((out, seq) => {
+      if (!out) return;
+      sent += 1;
+      sentBytes += componentBytes(p, seq);
+    });
     if (t.credit < 0 || t.credit + sentBytes !== t.granted || t.granted > p.posted)
       broken(
         'conservation',
         -1,
         `transfer ${t.id}: ${t.credit} B of credit + ${sentBytes} B sent ≠ ${t.granted} B granted (${p.posted} B posted)`,
+      );
+    if (sent !== t.sent)
+      broken(
+        'delivery',
+        -1,
+        `transfer ${t.id}: ${t.sent} components sent, ${sent} of them distinct`,
       );
     if (ctx.cfg.network.kind === 'pipe') {
       const gap = t.got.indexOf(false);

@@ -173,6 +173,8 @@ export interface TransferState {
   credit: number;
   granted: number;
   sent: number;
+  /** Which components have been sent, by sequence number (global coherence sends out of order). */
+  out: boolean[];
   /** Global coherence: gets sent, lines collected. */
   asked: number;
   collected: number;
@@ -200,6 +202,6 @@ export interface FlashState {
   messages: Record<number, FlashMsg>;
   nextMsg: number;
   net: FlashNet;
-  /** The last cycle something moved (the watchdog's reference). */
+  /** The last cycle a message entered or left the network or a program stepped (the watchdog's). */
   progressAt: number;
 }

@@ -105,6 +105,7 @@ function initialTransfer(id: number, components: number): TransferState {
     credit: 0,
     granted: 0,
     sent: 0,
+    out: Array.from({ length: components }, () => false),
     asked: 0,
     collected: 0,
     srcValid: true,

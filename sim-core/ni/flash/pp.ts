@@ -8,9 +8,10 @@
  */
 import { readAccess } from './access';
 import { ACTS } from './acts';
-import { CONDITIONS, cursorOf } from './conditions';
+import { CONDITIONS, itemsLeft, sendBlocked } from './conditions';
 import { dispatchRow } from './dispatch';
 import {
+  componentsCompletedBy,
   costSource,
   emit,
   freeBuffers,
@@ -44,11 +45,13 @@ function roomFor(ctx: FlashCtx, node: FlashNode, c: Candidate): boolean {
   let need = 1;
   if (c.handler === 'transfer' && c.transfer >= 0) {
     const t = ctx.state.transfers[c.transfer]!;
-    need = Math.max(
-      1,
-      Math.min(ctx.cfg.chunk, capacity, plan(ctx, t.id).components - cursorOf(ctx, t)),
-    );
+    need = Math.max(1, Math.min(ctx.cfg.chunk, capacity, itemsLeft(ctx, t)));
     if (freeBuffers(node) === 0) return false;
+  }
+  // A line home from its owner may complete two components of an unaligned transfer.
+  if (c.handler === 'ownerData' && ctx.cfg.coherence === 'pipelined') {
+    const m = ctx.state.messages[c.msg]!;
+    need = Math.max(1, componentsCompletedBy(node, plan(ctx, m.transfer), m.seq).length);
   }
   return node.outq[sends].length + need <= capacity;
 }
@@ -125,7 +128,6 @@ function start(ctx: FlashCtx, node: FlashNode, c: Candidate): void {
     transfer: c.transfer,
   });
   if (c.transfer >= 0 && c.handler === 'transfer') firstInvocation(ctx, node, c.transfer);
-  ctx.state.progressAt = ctx.now;
 }
 
 /** The set-up ends when the first chunk begins (Table 1's second boundary). */
@@ -165,7 +167,7 @@ function waitEnds(ctx: FlashCtx, node: FlashNode, run: RunningHandler, until: Wa
     case 'cachePort':
       return node.cacheFreeAt;
     case 'outputSpace':
-      return node.outq.request.length < ctx.cfg.queues.networkOut ? ctx.now : Infinity;
+      return sendBlocked(ctx, node, ctx.state.transfers[run.transfer]!) ? Infinity : ctx.now;
   }
 }
 
@@ -183,7 +185,6 @@ function endHandler(ctx: FlashCtx, node: FlashNode, run: RunningHandler): void {
     what: handlerOf(run.handler).title,
     transfer: run.transfer,
   });
-  ctx.state.progressAt = ctx.now;
 }
 
 /** Runs the PP for this cycle: finishes steps whose time has come, starts handlers as it frees. */

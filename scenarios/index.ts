@@ -1,6 +1,6 @@
 /**
  * The built-in lecture scenarios, by id, in the order the start page lists them (a teaching order:
- * coherence — reads, writes, sharing patterns, replacement — then coherent network interfaces (E1–E10), then the torus and its router, then the Cranium NI on the torus (F6–F12), then FLASH's MAGIC (FLASH 1–8), then FUGU's user-direct messaging (FUGU 1–8)). Each file is raw JSON (validated
+ * coherence — reads, writes, sharing patterns, replacement — then coherent network interfaces (E1–E10), then the torus and its router, then the Cranium NI on the torus (F6–F12), then Eager Data Transfer (B1.1–B1.8), then FLASH's MAGIC (FLASH 1–8), then FUGU's user-direct messaging (FUGU 1–8)). Each file is raw JSON (validated
  * by parseScenario when loaded) and has a golden event log in tests/golden/.
  */
 import dirtySharing from './coherence/dirty-sharing.json';
@@ -36,6 +36,14 @@ import craniumQueueOverflow from './cranium/queue-overflow.json';
 import craniumScheduler from './cranium/scheduler.json';
 import craniumDmaCoherence from './cranium/dma-coherence.json';
 import craniumNiDesigns from './cranium/ni-designs.json';
+import edtGap from './edt/gap.json';
+import edtRetryVsIntv from './edt/retry-vs-intv.json';
+import edtEagerSend from './edt/eager-send.json';
+import edtThrash from './edt/thrash.json';
+import edtNoEState from './edt/no-e-state.json';
+import edtReceiveModes from './edt/receive-modes.json';
+import edtVsCni from './edt/vs-cni.json';
+import edtSizeSweep from './edt/size-sweep.json';
 import flashMacropipeline from './flash/flash-macropipeline.json';
 import flashCommandSequence from './flash/flash-command-sequence.json';
 import flash4kbAnatomy from './flash/flash-4kb-anatomy.json';
@@ -93,6 +101,14 @@ const entries: [string, unknown][] = [
   ['cranium/scheduler.json', craniumScheduler],
   ['cranium/dma-coherence.json', craniumDmaCoherence],
   ['cranium/ni-designs.json', craniumNiDesigns],
+  ['edt/gap.json', edtGap],
+  ['edt/retry-vs-intv.json', edtRetryVsIntv],
+  ['edt/eager-send.json', edtEagerSend],
+  ['edt/thrash.json', edtThrash],
+  ['edt/no-e-state.json', edtNoEState],
+  ['edt/receive-modes.json', edtReceiveModes],
+  ['edt/vs-cni.json', edtVsCni],
+  ['edt/size-sweep.json', edtSizeSweep],
   ['flash/flash-macropipeline.json', flashMacropipeline],
   ['flash/flash-command-sequence.json', flashCommandSequence],
   ['flash/flash-4kb-anatomy.json', flash4kbAnatomy],

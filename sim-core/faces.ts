@@ -10,10 +10,19 @@ import type { ModelFace, ModelTypes } from './model';
 import { networkFace } from './network/network-face';
 import { cniFace } from './ni/cni/cni-face';
 import { craniumFace } from './ni/cranium/cranium-face';
+import { edtFace } from './ni/edt/edt-face';
 import { flashFace } from './ni/flash/flash-face';
 import { fuguFace } from './ni/fugu/fugu-face';
 
-export const FACES = [busFace, cniFace, networkFace, craniumFace, flashFace, fuguFace] as const;
+export const FACES = [
+  busFace,
+  cniFace,
+  networkFace,
+  craniumFace,
+  edtFace,
+  flashFace,
+  fuguFace,
+] as const;
 
 /** A model's face with its types erased, as the lookups below hand it out. */
 export type SomeFace = ModelFace<ModelTypes>;

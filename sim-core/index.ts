@@ -72,5 +72,7 @@ export { PHASE_CATEGORIES, PHASE_CATEGORY_INFO } from './ledger/phase-events';
 export type { PhaseCategory, PhaseEventBody, PhaseSlice } from './ledger/phase-events';
 export { anatomy, ledgerMessages, phaseSlices, sliceAt } from './ledger/phase-ledger';
 export type { Anatomy } from './ledger/phase-ledger';
+export type { DmaView } from './node/dma/dma-view';
+export type { FiredCell } from './model';
 export { nsPerCycle } from './model';
 export type { Clocks } from './model';

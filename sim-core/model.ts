@@ -10,6 +10,7 @@
  */
 import type { z } from 'zod';
 import type { Protocol } from './memory/protocol';
+import type { DmaView } from './node/dma/dma-view';
 import type { NetworkFrame, NetworkStats } from './network/network-frame';
 import type { Topology } from './network/topology';
 import type { PredictionKindSpec } from './teaching/prediction-kind';
@@ -147,6 +148,18 @@ export type SweepPlan<T extends ModelTypes> = (
   request: never,
 ) => (() => unknown)[];
 
+/** A cell of a protocol table that fired: from × event → to, its actions, and who fired it. */
+export interface FiredCell {
+  from: string;
+  event: string;
+  to: string;
+  actions: readonly string[];
+  /** "P1", "NI@0 send[0]". */
+  who: string;
+  /** The event's place in the run (a stable key). */
+  seq: number;
+}
+
 /**
  * The clocks a model's cycles run on (round2-spec §A.2 S6), so cycles can be told as time and
  * bytes per cycle as MB/s, and models of different seeds compared.
@@ -179,10 +192,17 @@ export interface FaceCapabilities<T extends ModelTypes> {
    * anatomy; `sources` names the seed's own figure or table the slices follow.
    */
   phases?: { figure: string };
+  /** The DMA engines of the frame (sim-core/node/dma/), for the shared DMA card. */
+  dma?(frame: T['frame']): readonly DmaView[];
   /** Bytes per cache block, for telling block numbers as addresses. */
   blockBytes?(meta: T['meta']): number;
   /** The caches follow this protocol table (the protocol view draws it, lighting fired cells). */
   protocol?(meta: T['meta']): Protocol;
+  /**
+   * The cells of that table a cycle's events fired, and who fired them, when the model's events
+   * are not the bus model's `coh.transition` (EDT's NI block table fires through `edt.st`).
+   */
+  protocolFired?(events: readonly (T['event'] & EventStamp)[], meta: T['meta']): FiredCell[];
 }
 
 /** Its face's capabilities, and what only running the model offers. */

@@ -9,6 +9,7 @@ import type { ModelModule, ModelTypes } from './model';
 import { networkModel } from './network/module';
 import { cniModel } from './ni/cni/module';
 import { craniumModel } from './ni/cranium/module';
+import { edtModel } from './ni/edt/module';
 import { flashModel } from './ni/flash/module';
 import { fuguModel } from './ni/fugu/module';
 
@@ -17,6 +18,7 @@ export const MODELS = [
   cniModel,
   networkModel,
   craniumModel,
+  edtModel,
   flashModel,
   fuguModel,
 ] as const;

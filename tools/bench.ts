@@ -8,6 +8,7 @@
  *   torus8.* / torus16.*    chaos router, 20-phit packets, uniform random at 0.28 / 0.16
  *                           phits/node/cycle: simulated cycles/s and phit link-hops/s
  *   cni16.cyclesPerSecond   16 nodes with CNI16Q, all-to-all 64-byte messages: cycles/s
+ *   edt4k.cyclesPerSecond   edt-size-sweep's point: the EDT NI, a 4 KB ping-pong: cycles/s
  *   flash.cyclesPerSecond   two FLASH nodes sending 4 KB to each other at once (C4): cycles/s
  *   fugu16.cyclesPerSecond  fugu-skewed-gang on 16 nodes (enum-like against null, skew 30 %): cycles/s
  *
@@ -43,7 +44,7 @@ import { CniSystem } from '../sim-core/ni/cni/cni-system';
 import type { FlashScenario } from '../sim-core/ni/flash/flash-schema';
 import { FlashSystem } from '../sim-core/ni/flash/flash-system';
 import { flashConfigOf } from '../sim-core/ni/flash/module';
-import { builtinScenarios } from '../scenarios/index';
+import { builtinScenarios, findBuiltin } from '../scenarios/index';
 
 interface Row {
   id: string;
@@ -213,6 +214,32 @@ function benchCni(): Row[] {
   ];
 }
 
+/** edt-size-sweep's 4 KB point: two hosts, the EDT NI, a ping-pong of 4 KB messages. */
+function benchEdt(): Row[] {
+  const doc = findBuiltin('edt-size-sweep')!.doc as { workload: { via: object } };
+  const parsed = parseScenario({
+    ...doc,
+    workload: { via: { ...doc.workload.via, rounds: 12 } },
+    limits: { maxCycles: 2_000_000 },
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+  const sim = createSim(parsed.value);
+  for (let i = 0; i < 2_000; i++) sim.step();
+  const cps = rates(20_000, () => {
+    if (!sim.halted) sim.step();
+  });
+  return [
+    {
+      id: 'edt4k.cyclesPerSecond',
+      what: `edt-size-sweep: EDT NI, 4 KB ping-pong, both hosts' buses (${spread(cps)})`,
+      value: Math.round(cps.best),
+      unit: 'cycles/s',
+      target: 'as fast as possible',
+      meets: !sim.halted,
+    },
+  ];
+}
+
 /** A bidirectional 4 KB transfer run to its end, again and again (one run is ~2,250 cycles). */
 function benchFlash(): Row[] {
   const parsed = parseScenario({
@@ -293,6 +320,7 @@ const CASES: Record<string, () => Row[]> = {
   torus8: () => benchTorus('torus8', 8, 0.28, 10_000, 60_000, 28_000),
   torus16: () => benchTorus('torus16', 16, 0.16, 2_500, 12_000, 5_800),
   cni16: benchCni,
+  edt4k: benchEdt,
   flash: benchFlash,
   fugu16: benchFugu,
 };

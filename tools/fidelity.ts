@@ -28,6 +28,7 @@ import {
   rangeRows,
 } from '../sim-core/fidelity/cni-figures';
 import { craniumRows } from '../sim-core/fidelity/cranium';
+import { edtRows } from '../sim-core/fidelity/edt';
 import { craniumAnalysisRows } from '../sim-core/fidelity/cranium-analysis';
 import { flashRows } from '../sim-core/fidelity/flash';
 import { fuguRows } from '../sim-core/fidelity/fugu';
@@ -74,6 +75,7 @@ const rows: FidelityRow[] = [
   headMissRow(),
   ...craniumRows(),
   ...craniumAnalysisRows(),
+  ...edtRows(),
   ...flashRows(),
   ...fuguRows(),
 ];

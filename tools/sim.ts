@@ -101,7 +101,7 @@ export const SIM_TOOL: ToolSpec = {
   positionals: { name: 'scenario', max: 1 },
   exitCodes: [
     [0, 'the scenario ran (or --list, --help printed)'],
-    [1, 'the scenario could not be loaded (CLI003, CLI005, SCN001-SCN011)'],
+    [1, 'the scenario could not be loaded (CLI003, CLI005, SCN001-SCN015)'],
     [2, 'the command line is wrong (CLI001, CLI002, CLI004)'],
   ],
   docs: 'docs/cli.md',

@@ -1,6 +1,6 @@
 /**
  * The built-in assignments, by id, in course order (coherence, coherent network interfaces, the
- * torus and its routers, Cranium, FUGU). Each file is raw JSON, checked by parseAssignment when it is
+ * torus and its routers, Cranium, EDT, FUGU). Each file is raw JSON, checked by parseAssignment when it is
  * opened (`#v1?a=<id>` in the app, or `npm run grade -- <id or file> …`). The files hold no
  * readable answer: predictions, measurements and designs are recomputed by simulation, and choice
  * answers are salted SHA-256 hashes. Instructor notes: docs/teaching/<id>.md.
@@ -18,6 +18,7 @@ import craniumLatencyAnatomy from './cranium-latency-anatomy.json';
 import craniumThroughput from './cranium-throughput.json';
 import craniumQueueSizing from './cranium-queue-sizing.json';
 import craniumScheduler from './cranium-scheduler.json';
+import edtEagerVsDma from './edt-eager-vs-dma.json';
 import flashBottleneck from './flash-bottleneck.json';
 import fuguTwoCaseCosts from './fugu-two-case-costs.json';
 
@@ -41,6 +42,7 @@ const entries: [string, unknown][] = [
   ['cranium-throughput.json', craniumThroughput],
   ['cranium-queue-sizing.json', craniumQueueSizing],
   ['cranium-scheduler.json', craniumScheduler],
+  ['edt-eager-vs-dma.json', edtEagerVsDma],
   ['flash-bottleneck.json', flashBottleneck],
   ['fugu-two-case-costs.json', fuguTwoCaseCosts],
 ];

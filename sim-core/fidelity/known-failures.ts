@@ -32,6 +32,8 @@ export const KNOWN_FAILURES: Readonly<Record<string, string>> = {
     "the seed adds 3.4 µs for a clean receiver both ways but 0.1 µs one way; with the receiver's handler under the network's 40 cycles a line (needed one way) one PP cannot spend 10 more cycles a line both ways (docs/fidelity/flash.md, 'Known failures')",
   'flash.t3.D.U.bi':
     "a run-to-completion PP stalls on the processor cache inside the dirty sender's handler, so both ways its time a line is the send and receive handlers added (86 cycles); the seed's 27.8 µs implies a sub-additive 76 (docs/fidelity/flash.md, 'Known failures')",
+  'edt.breakdown.userData':
+    "the host's cache blocks on each block's invalidation, which waits behind the EDT NI's 140-cycle reads of the blocks before (EDT's User Data about twice intervention's at 4 KB), and a retry leaves the host's lines invalid so the next message's stores miss; the paper's host hid its upgrades in write buffers (docs/fidelity/edt.md, 'The known failure')",
   'fugu.overflow.uncontrolled.pages':
     "without overflow control the pages grow linearly with the run (15 after 60 messages per process, 30 after 120, 96 after 1,500) and the seed does not say how long its run was; the fidelity run stops at 120 messages, far short of 463–797 pages (docs/fidelity/fugu.md, 'Known gaps')",
   'fugu.bufferAlways.enum8':

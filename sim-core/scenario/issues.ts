@@ -17,6 +17,8 @@ export const ISSUE_CODES = {
   SCN012: 'A transfer larger than the receive posted for it',
   SCN013: 'A length or offset that is not aligned where alignment is asked',
   SCN014: 'An operation that names what the scenario does not have',
+  SCN015:
+    'Registered memory regions that overlap, do not start on a block, or do not hold the message',
   SCN016: 'Settings that contradict one another',
   LNK001: 'Unknown share-link version or format',
   LNK002: 'The share link is corrupt or truncated',

@@ -6,12 +6,13 @@ import type { ModelTypes } from '../../sim-core/model';
 import { busUi } from './bus/ui';
 import { cniUi } from './cni/ui';
 import { craniumUi } from './cranium/ui';
+import { edtUi } from './edt/ui';
 import { flashUi } from './flash/ui';
 import { fuguUi } from './fugu/ui';
 import type { ModelUi } from './model-ui';
 import { networkUi } from './network/ui';
 
-export const MODEL_UIS = [busUi, cniUi, networkUi, craniumUi, flashUi, fuguUi] as const;
+export const MODEL_UIS = [busUi, cniUi, networkUi, craniumUi, edtUi, flashUi, fuguUi] as const;
 
 /** A model's page table with its types erased, as the shared panels read it. */
 export type SomeModelUi = ModelUi<ModelTypes>;

@@ -16,6 +16,8 @@ const stable: Record<string, StateStyle> = {
   E: { fill: '#009E73', ink: '#000000', hatched: false },
   S: { fill: '#0072B2', ink: '#ffffff', hatched: false },
   I: { fill: '#e6e6e6', ink: '#444444', hatched: false },
+  // EDT's NI block status V: new data from the network, to be written back (seed 002 L120).
+  V: { fill: '#56B4E9', ink: '#000000', hatched: false },
 };
 
 const transient: StateStyle = { fill: '#F0C571', ink: '#1a1a1a', hatched: true };
@@ -39,6 +41,10 @@ export const txnColours: Record<string, string> = {
   // Uncached 8-byte register accesses of the network interfaces (NI2w, CNI4's status register).
   UCR8: '#56B4E9',
   UCW8: '#E69F00',
+  // A snooper's refusal, and a DMA engine's reads and writes (lighter than RD and WB).
+  RETRY: '#222222',
+  DMARD: '#8AB6D6',
+  DMAWR: '#8FD1B5',
 };
 
 /** What each bus transaction kind does, for legends and labels. */
@@ -50,6 +56,9 @@ export const txnNames: Record<string, string> = {
   WB: 'write-back',
   UCR8: 'uncached 8-byte load',
   UCW8: 'uncached 8-byte store',
+  RETRY: 'refused: the owner writes back first',
+  DMARD: 'DMA read of a block',
+  DMAWR: 'DMA write of a block',
 };
 
 /**

@@ -15,9 +15,9 @@ export type { ViewEntry } from '../models/model-ui';
 
 /**
  * Panels any model may list: its notes, log, statistics; a torus's; a protocol table's; the
- * latency anatomy of a model that keeps a phase ledger. The drawings load when first shown
- * (lazy-panel.ts); the statistics and sweeps panels are a frame around the model's own tables
- * and charts, which load so.
+ * latency anatomy of a model that keeps a phase ledger; the card of a model with DMA engines. The
+ * drawings load when first shown (lazy-panel.ts); the statistics and sweeps panels are a frame
+ * around the model's own tables and charts, which load so.
  */
 const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
   notes: { title: 'Walkthrough', area: 'left', Component: NotesView },
@@ -63,6 +63,15 @@ const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
       () => import('./phases/PhasesView'),
       (m) => m.PhasesView,
     ),
+  },
+  dma: {
+    title: 'DMA engine',
+    area: 'right',
+    Component: lazyPanel(
+      () => import('./dma/DmaView'),
+      (m) => m.DmaView,
+    ),
+    live: true,
   },
 };
 

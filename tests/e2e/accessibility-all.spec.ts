@@ -3,7 +3,7 @@
  * presentation and embed modes: one page load per scenario, the three modes reached in that page
  * (the `f` key, then the embed link), no serious or critical violation in any. Normal mode runs
  * every rule; the other two run the rules a mode can change (colours, layout, headings and
- * landmarks), the panels' content being the same — which keeps the 32 scenarios to minutes.
+ * landmarks), the panels' content being the same — which keeps the 40 scenarios to minutes.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';

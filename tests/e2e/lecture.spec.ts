@@ -230,7 +230,7 @@ test('the start page lists the scenarios by topic, filters them and opens one', 
   await page.getByTestId('open-start').click();
   await expect(page.getByTestId('start-page')).toBeVisible();
   await expect.poll(() => page.url()).toContain('#start');
-  for (const topic of ['coherence', 'coherent-ni', 'torus', 'cranium', 'flash', 'fugu'])
+  for (const topic of ['coherence', 'coherent-ni', 'torus', 'cranium', 'edt', 'flash', 'fugu'])
     await expect(page.getByTestId(`start-topic-${topic}`)).toBeVisible();
   await expect(page.getByTestId('start-count')).toHaveText('49 scenarios');
   await expect(page.getByTestId('start-card-ping-pong')).toContainText('You will learn to');

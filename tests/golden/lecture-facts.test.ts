@@ -95,4 +95,26 @@ describe('the numbers the lectures quote', () => {
     expect((chaos.stats.acceptedLoad as number).toFixed(3)).toBe('0.624');
     expect(dor.text).toContain('0.624 against 0.420');
   });
+
+  it('EDT: the one-way latencies and transaction counts the B1 notes quote', () => {
+    const latency = (id: string, overrides: Override[] = []) => {
+      const run = runToEnd(id, overrides);
+      return { ...run, oneWay: (run.stats.latency as { oneWay: number }).oneWay };
+    };
+    const eager = latency('edt-eager-send');
+    expect(eager.oneWay).toBe(5504);
+    expect(eager.text).toContain('5,504');
+    expect(latency('edt-gap').oneWay).toBe(6517);
+    expect(latency('edt-gap').text).toContain('6,517');
+    expect(latency('edt-retry-vs-intv').oneWay).toBe(6937);
+    expect(latency('edt-retry-vs-intv').text).toContain('6,937');
+    const thrash = latency('edt-thrash');
+    expect(thrash.oneWay).toBe(13569);
+    const perBlock = (thrash.stats.nodes as { sendTxnsPerBlock: number }[])[0]!.sendTxnsPerBlock;
+    expect(perBlock * 2).toBe(64);
+    expect(thrash.text).toContain('2·B·W = 2 × 2 × 16 = 64');
+    const sweep = latency('edt-size-sweep');
+    expect((sweep.stats.perMessage as { latency: number }[])[0]!.latency).toBe(12409);
+    expect(sweep.text).toContain('12,409');
+  });
 });

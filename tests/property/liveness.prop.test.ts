@@ -15,7 +15,7 @@ import { failed, type AnySoakFamily } from '../../tools/soak/family';
 import { torusSoak } from '../../tools/soak/torus';
 
 /** Runs per family: enough to draw every kind of run, few enough for `npm test`. */
-const RUNS: Record<string, number> = { bus: 60, cni: 50, torus: 20, cranium: 80 };
+const RUNS: Record<string, number> = { bus: 60, cni: 50, torus: 20, cranium: 80, edt: 16 };
 
 const anyRun = (family: AnySoakFamily) =>
   fc

@@ -216,3 +216,79 @@ describe('SHARED: a device asserts the shared line for a block it watches', () =
     expect(watched).toEqual([0]);
   });
 });
+
+describe('a device without cache lines: its reads, invalidations and writes are snooped', () => {
+  const device = (txn: 'RD' | 'INV' | 'WB' | 'DMARD' | 'DMAWR', coherent = true): Op => ({
+    op: 'device',
+    txn,
+    block: 0,
+    coherent,
+    data: { word: 9 },
+    why: `a device ${txn}`,
+  });
+
+  it('a coherent device read of a dirty block is supplied by the cache (intervention), M→S', () => {
+    const ctx = run([store], [wait(20), device('DMARD')]);
+    expect(summary(ctx)).toEqual(['RDX CPU←memory 10', 'DMARD DEV←CPU 12']);
+    expect(stateOf(ctx, 'CPU')).toBe('S');
+    expect(ctx.txns.at(-1)!.data).toMatchObject({ word: 7 });
+    // The device keeps no line: its copy is its own business.
+    expect(ctx.node.agents.DEV!.lines[0]).toBeUndefined();
+  });
+
+  it('a non-coherent read is not snooped: it gets memory’s stale copy', () => {
+    const ctx = run([store], [wait(20), device('DMARD', false)]);
+    expect(summary(ctx)).toEqual(['RDX CPU←memory 10', 'DMARD DEV←memory 11']);
+    expect(stateOf(ctx, 'CPU')).toBe('M');
+    expect(ctx.txns.at(-1)!.data).toMatchObject({ word: 0 });
+  });
+
+  it('an owner may refuse a device read with RETRY: write-back, then memory supplies', () => {
+    const ctx = run([store], [wait(20), device('DMARD')], {
+      refuses: (_ctx, req) => req.kind === 'device',
+    });
+    expect(summary(ctx)).toEqual([
+      'RDX CPU←memory 10',
+      'RETRY DEV←CPU 1',
+      'WB CPU←CPU 6',
+      'DMARD DEV←memory 11',
+    ]);
+    expect(ctx.txns[3]!.request.retries).toBe(1);
+    expect(ctx.txns[3]!.data).toMatchObject({ word: 7 });
+  });
+
+  it('a device write takes every cached copy away and becomes the home copy and latest version', () => {
+    const ctx = run([load], [wait(20), device('WB')]);
+    expect(summary(ctx)).toEqual(['RD CPU←memory 10', 'WB DEV←DEV 6']);
+    expect(ctx.changes).toContain('CPU: E × OtherRdX → I');
+    expect(ctx.node.home[0]).toMatchObject({ word: 9, v: 1 });
+    expect(ctx.node.latest[0]).toMatchObject({ word: 9, v: 1 });
+  });
+
+  it('a non-coherent write leaves a cached copy stale', () => {
+    const ctx = run([load], [wait(20), device('DMAWR', false)]);
+    expect(stateOf(ctx, 'CPU')).toBe('E');
+    expect(ctx.node.home[0]).toMatchObject({ word: 9 });
+    expect(ctx.node.agents.CPU!.lines[0]!.data).toMatchObject({ word: 0 });
+  });
+
+  it('a device invalidation costs the address only', () => {
+    const ctx = run([load], [wait(20), device('INV')]);
+    expect(summary(ctx)).toEqual(['RD CPU←memory 10', 'INV DEV←— 2']);
+    expect(stateOf(ctx, 'CPU')).toBe('I');
+  });
+
+  it('a device that owns the block supplies a read no cache answers, and hears its own ends', () => {
+    const ended: string[] = [];
+    const ctx = run([load], [], {
+      supplies: (_ctx, req) => (req.agent === 'CPU' ? { data: { word: 5 }, by: 'DEV' } : null),
+    });
+    expect(summary(ctx)).toEqual(['RD CPU←DEV 13']);
+    expect(ctx.node.agents.CPU!.lines[0]!.data).toMatchObject({ word: 5 });
+    const done = run([], [device('RD')], {
+      onDone: (_c, txn) => ended.push(`${txn.kind} ${txn.agent}`),
+    });
+    expect(summary(done)).toEqual(['RD DEV←memory 11']);
+    expect(ended).toEqual(['RD DEV']);
+  });
+});

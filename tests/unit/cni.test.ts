@@ -175,7 +175,7 @@ describe('the network between the NIs', () => {
   const stream = { kind: 'stream', bytes: 8, count: 24, from: 0, to: 1 };
 
   it('is chosen from the registry by system.network.kind; an unknown kind is refused', () => {
-    expect(Object.keys(MESSAGE_NETWORKS)).toEqual(['pipe']);
+    expect(Object.keys(MESSAGE_NETWORKS)).toEqual(['pipe', 'zero']);
     const sim = createSim(scenarioOf(cniDoc({ nodes: 2, network: { kind: 'pipe' } }, stream)));
     expect(runToEnd(sim, 200_000).filter((e) => e.kind === 'cni.msg').length).toBeGreaterThan(0);
     const result = parseScenario(cniDoc({ nodes: 2, network: { kind: 'torus' } }, stream));

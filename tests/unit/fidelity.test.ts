@@ -33,6 +33,7 @@ import { craniumRows } from '../../sim-core/fidelity/cranium';
 import { craniumAnalysisRows } from '../../sim-core/fidelity/cranium-analysis';
 import { flashRows } from '../../sim-core/fidelity/flash';
 import { fuguRows } from '../../sim-core/fidelity/fugu';
+import { bestCaseRow, cniBestCaseRow, gainRow, worstCaseRow } from '../../sim-core/fidelity/edt';
 
 /** A row passes, or, if it is on the known-failure list, still fails: a fix must be noticed. */
 function expectRow(row: FidelityRow): void {
@@ -249,5 +250,26 @@ describe('fidelity against the FUGU thesis (seed 004)', () => {
   it('every row passes, except the known failures, which must still fail (a fix is noticed)', () => {
     expect(rows.length).toBeGreaterThan(25);
     for (const r of rows) expectRow(r);
+  });
+});
+
+/**
+ * Seed 002 (EDT): the exact transaction counts and the two calibrated gains. The rows that need
+ * the whole size sweep (21 ping-pongs, and 42 more at the derated rates: about two
+ * minutes) run in `npm run fidelity` only: edt.order.latency, edt.gain.monotone,
+ * edt.gain.derated, edt.gain.vsAll, edt.breakdown.*, edt.fig9.exec (docs/fidelity/edt.md, which
+ * also names the known failure, edt.breakdown.userData).
+ */
+describe('fidelity against the Eager Data Transfer paper (seed 002)', () => {
+  it.each([
+    ['edt.tx.best', bestCaseRow],
+    ['edt.tx.worst', worstCaseRow],
+    ['edt.gain.intv.64', () => gainRow(64)],
+    ['edt.gain.intv.4096', () => gainRow(4096)],
+    ['cross.edt.cni.bestCase', cniBestCaseRow],
+  ] as const)('%s passes', (id, row) => {
+    const r = row();
+    expect(r.id).toBe(id);
+    expectRow(r);
   });
 });

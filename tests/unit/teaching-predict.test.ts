@@ -264,6 +264,15 @@ const CHECKPOINTS: [id: string, step: string, value: string, at: number][] = [
   ['cranium-dma-coherence', 'Invalidate the bulk data', '2', 110],
   ['one-packet', 'Four cycles a hop', 'S', 12],
   ['deroute', 'The backlog spreads west', 'N:deroute', 171],
+  ['edt-gap', 'Send1: the user writes', 'INV:P', 22],
+  ['edt-gap', 'Send5: DMA the data', 'DMARD:DMA', 1852],
+  ['edt-retry-vs-intv', 'RETRY', 'WB:P', 1530],
+  ['edt-eager-send', 'Send1 begins', 'I', 22],
+  ['edt-eager-send', 'Block 1, while the NI waits', 'INV:P', 98],
+  ['edt-thrash', '…and it was wrong', 'RD:CC', 665],
+  ['edt-receive-modes', 'The message lands', 'M', 2865],
+  ['edt-vs-cni', 'Last block first', 'INV:P', 22],
+  ['edt-size-sweep', '4 KB: 32 blocks', 'INV:P', 57],
 ];
 
 describe('authored checkpoints', () => {

@@ -97,12 +97,13 @@ describe('the built-in assignments', () => {
     for (const a of builtinAssignments) expect(a.file).toBe(`${a.id}.json`);
   });
 
-  it('span coherence, coherent NIs, the torus, Cranium, FLASH and FUGU', () => {
+  it('span coherence, coherent NIs, the torus, Cranium, EDT, FLASH and FUGU', () => {
     const topics = new Set(builtinAssignments.map((a) => (a.doc as { topic: string }).topic));
     expect([...topics].sort()).toEqual([
       'coherence',
       'coherent-ni',
       'cranium',
+      'edt',
       'flash',
       'fugu',
       'torus',

@@ -5,6 +5,7 @@
 import { busSoak } from './bus';
 import { cniSoak } from './cni';
 import { craniumSoak } from './cranium';
+import { edtSoak } from './edt';
 import { erase, type AnySoakFamily } from './family';
 import { flashSoak } from './flash';
 import { fuguSoak } from './fugu';
@@ -15,6 +16,7 @@ export const SOAK_FAMILIES: readonly AnySoakFamily[] = [
   erase(cniSoak),
   erase(torusSoak),
   erase(craniumSoak),
+  erase(edtSoak),
   erase(flashSoak),
   erase(fuguSoak),
 ];

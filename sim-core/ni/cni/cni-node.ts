@@ -94,9 +94,10 @@ export function busNodeOf(cfg: CniConfig, layout: Layout): BusNodeConfig<AgentNa
   };
 }
 
-/** Every transaction a coherent NI's bus carries: nobody answers RETRY on it. */
+/** Every transaction a coherent NI's bus carries: nobody answers RETRY on it, no DMA engine. */
 export function cniTxnKind(kind: BusTxnKind): CniTxnKind {
-  if (kind === 'RETRY') throw new Error('coherent-NI model: a RETRY on a bus nobody refuses on');
+  if (kind === 'RETRY' || kind === 'DMARD' || kind === 'DMAWR')
+    throw new Error(`coherent-NI model: a ${kind} on a bus with no refusing snooper or DMA engine`);
   return kind;
 }
 

@@ -13,8 +13,8 @@ export type AgentName = 'P' | 'NI' | 'P1';
 /** The agents in snoop order. */
 export const AGENT_NAMES: readonly AgentName[] = ['P', 'NI', 'P1'];
 
-/** The transactions a coherent NI's bus carries: every kit transaction but RETRY (§B.0). */
-export type CniTxnKind = Exclude<BusTxnKind, 'RETRY'>;
+/** The transactions a coherent NI's bus carries: nobody refuses, and no DMA engine (§B.0). */
+export type CniTxnKind = Exclude<BusTxnKind, 'RETRY' | 'DMARD' | 'DMAWR'>;
 export const CNI_TXN_KINDS: readonly CniTxnKind[] = [
   'RD',
   'RDX',

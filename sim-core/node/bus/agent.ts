@@ -5,6 +5,14 @@
  * frames the interpreter runs, and what its current operation waits for.
  */
 
+/**
+ * A transaction of a device that keeps its copies itself, outside the kit's lines (EDT's NI
+ * buffer, a DMA engine): a read (RD, DMARD) the caches snoop as a read, an invalidation (INV) and
+ * a block write (WB, DMAWR) they snoop as a write that takes their copies away. Without coherence
+ * (a non-coherent DMA), nobody snoops: a read gets memory's copy, a write leaves cached copies be.
+ */
+export type DeviceTxnKind = 'RD' | 'INV' | 'WB' | 'DMARD' | 'DMAWR';
+
 /** One block's contents as a model needs them (message id, part, valid word…), `v` its version. */
 export type BlockData = Record<string, number>;
 
@@ -33,6 +41,16 @@ export type Op =
   | { op: 'membar'; why: string }
   | { op: 'compute'; cycles: number; why: string }
   | { op: 'evict'; block: number; why: string }
+  /** A device's transaction without a cache line (bus-state.ts, DeviceTxnKind). */
+  | {
+      op: 'device';
+      txn: DeviceTxnKind;
+      block: number;
+      coherent: boolean;
+      data?: BlockData;
+      extraCycles?: number;
+      why: string;
+    }
   | { op: 'idle' };
 
 export interface Agent<A extends string = string> {

@@ -3,7 +3,7 @@
  * transaction, the bus held for the whole of it): the queue of requests, the transaction in
  * progress, the most recent ones for a timeline, and counters.
  */
-import type { BlockData } from './agent';
+import type { BlockData, DeviceTxnKind } from './agent';
 
 /**
  * The transactions, in MBus-style names (digest §B.0): RD, RDX, INV, WB are the coherent read,
@@ -12,14 +12,26 @@ import type { BlockData } from './agent';
  * later buses) takes ownership without the data for a store that overwrites the whole block: the
  * others give up their copies as for an RDX, but unless an owner supplies the block only the
  * address crosses the bus. RETRY is a snooper's address-only refusal (round2-spec B1: CC-DMA by
- * retry): the requester tries again after the owner's write-back.
+ * retry): the requester tries again after the owner's write-back. DMARD / DMAWR are a DMA engine's
+ * block read and write (round2-spec §A.2 S2), which no cache line of the engine takes part in.
  */
-export type BusTxnKind = 'RD' | 'RDX' | 'ITOM' | 'INV' | 'WB' | 'UCR8' | 'UCW8' | 'RETRY';
+export type BusTxnKind =
+  'RD' | 'RDX' | 'ITOM' | 'INV' | 'WB' | 'UCR8' | 'UCW8' | 'RETRY' | 'DMARD' | 'DMAWR';
+
+/** What a device transaction asks for (agent.ts, DeviceTxnKind). */
+export interface DeviceRequest {
+  txn: DeviceTxnKind;
+  coherent: boolean;
+  /** The block a write carries. */
+  data: BlockData | null;
+  /** Cycles the device stretches its transfer by (a derated DMA's slower data phase). */
+  extraCycles: number;
+}
 
 export interface BusRequest<A extends string = string> {
   seq: number;
   agent: A;
-  kind: 'coherent' | 'writeback' | 'ucLoad' | 'ucStore';
+  kind: 'coherent' | 'writeback' | 'ucLoad' | 'ucStore' | 'device';
   block: number;
   reg: string;
   value: number;
@@ -31,6 +43,10 @@ export interface BusRequest<A extends string = string> {
   wholeBlock: boolean;
   /** Refused with RETRY: it waits for the write-back request with this sequence number. */
   retryAfter?: number;
+  /** How many times an owner refused it (absent: never). */
+  retries?: number;
+  /** A device transaction without a cache line (kind 'device'). */
+  device?: DeviceRequest;
 }
 
 export interface Txn<A extends string = string> {

@@ -4,10 +4,13 @@
  * agents' snoop order; the transaction holds the bus for the cycles the cost table gives, and its
  * requester's line fills when it ends. Responses: data from an owner's cache or from the block's
  * home; a device's SHARED assertion; an owner's RETRY (retry.ts); behind an I/O bridge, posted
- * writes. With snarfing, a passing write-back fires Snarf on the lines kept in I.
+ * writes. With snarfing, a passing write-back fires Snarf on the lines kept in I. A device that
+ * keeps its copies itself (a DMA engine, EDT's NI buffer) reads, invalidates and writes blocks
+ * without a line (DeviceTxnKind): the caches snoop it, an owner may refuse its read with RETRY,
+ * and the device may itself supply a block it owns (`supplies`).
  */
 import type { SnoopingEvent } from '../../memory/protocols/snooping-vocabulary';
-import { lineOf, type Agent, type BlockData } from './agent';
+import { lineOf, type Agent, type BlockData, type DeviceTxnKind } from './agent';
 import { arbitrate } from './arbitration';
 import { RECENT_TXNS, type BusRequest, type BusTxnKind, type Txn } from './bus-state';
 import { transition, writeData } from './coherence';
@@ -22,6 +25,22 @@ const SNOOP_EVENT: Partial<Record<BusTxnKind, SnoopingEvent>> = {
   ITOM: 'OtherRdX',
   INV: 'OtherInv',
 };
+
+/**
+ * How the caches snoop a device's transaction: a read as a read; an invalidation and a block write
+ * as a write that takes every copy away (the device overwrites the whole block, so even an owner's
+ * or an exclusive holder's copy goes, as for ITOM).
+ */
+const DEVICE_SNOOP_EVENT: Readonly<Record<DeviceTxnKind, SnoopingEvent>> = {
+  RD: 'OtherRd',
+  DMARD: 'OtherRd',
+  INV: 'OtherRdX',
+  WB: 'OtherRdX',
+  DMAWR: 'OtherRdX',
+};
+
+/** Kinds that ask for a block's data (a cache or a device may supply it). */
+const READS: ReadonlySet<BusTxnKind> = new Set(['RD', 'RDX', 'ITOM', 'DMARD']);
 
 /** An invalidation, or an ITOM no owner answered with data: only the address crosses the bus. */
 const addressOnly = (kind: BusTxnKind, data: BlockData | null) =>
@@ -52,12 +71,12 @@ interface Answer {
 function snoop<C extends ModelCtx<C>>(
   ctx: C,
   req: BusRequest<AgentOf<C>>,
+  event: SnoopingEvent,
   kind: BusTxnKind,
   txn: number,
 ): Answer {
   const bus = ctx.node.bus;
   const answer: Answer = { data: null, source: '—', supplier: 'memory', shared: false };
-  const event = SNOOP_EVENT[kind]!;
   for (const spec of ctx.kit.agents) {
     const name = spec.name;
     const other = ctx.node.agents[name];
@@ -91,7 +110,16 @@ function snoop<C extends ModelCtx<C>>(
       }
     }
   }
-  if (kind === 'RD' && ctx.hooks.assertShared?.(ctx, req.block)) answer.shared = true;
+  if (!answer.data && READS.has(kind) && ctx.hooks.supplies) {
+    const supplied = ctx.hooks.supplies(ctx, req, kind);
+    if (supplied) {
+      answer.data = supplied.data;
+      answer.source = supplied.by;
+      answer.supplier = 'device';
+    }
+  }
+  if (kind === 'RD' && req.kind === 'coherent' && ctx.hooks.assertShared?.(ctx, req.block))
+    answer.shared = true;
   return answer;
 }
 
@@ -125,6 +153,9 @@ export function grant<C extends ModelCtx<C>>(ctx: C): void {
     ctx.node.home[req.block] = { ...victim.data };
     source = agent.name;
     snarf(ctx, req.block, id);
+  } else if (req.kind === 'device') {
+    ({ kind, source, cycles, carried } = grantDevice(ctx, req, agent, id));
+    target = blockName(ctx, req.block);
   } else {
     const line = lineOf(agent, req.block);
     kind = KIND_OF_TRANSIENT[line.state] ?? modelError(ctx, `no request kind for ${line.state}`);
@@ -149,7 +180,7 @@ export function grant<C extends ModelCtx<C>>(ctx: C): void {
         id,
       );
       line.state = granted.next;
-      const answer = snoop(ctx, req, kind, id);
+      const answer = snoop(ctx, req, SNOOP_EVENT[kind]!, kind, id);
       let { data, supplier } = answer;
       source = answer.source;
       if (addressOnly(kind, data)) {
@@ -190,9 +221,59 @@ export function grant<C extends ModelCtx<C>>(ctx: C): void {
   bus.recent.push(txn);
   if (bus.recent.length > RECENT_TXNS) bus.recent.shift();
   ctx.log.txn(ctx, txn, cycles);
-  if (kind === 'RD' || kind === 'RDX' || kind === 'ITOM' || kind === 'INV')
+  const deviceTxn = req.kind === 'device' && kind !== 'RETRY';
+  if (kind === 'RD' || kind === 'RDX' || kind === 'ITOM' || kind === 'INV' || deviceTxn)
     ctx.hooks.onGrant(ctx, txn);
   if (posted) finish(ctx, txn);
+}
+
+/**
+ * A device's transaction without a line: an owner may refuse a coherent read (RETRY); otherwise
+ * the caches snoop it (unless it is not coherent) and a read takes the data from an owner, the
+ * device's `supplies` hook or the home; a write becomes the block's home copy and newest version.
+ */
+function grantDevice<C extends ModelCtx<C>>(
+  ctx: C,
+  req: BusRequest<AgentOf<C>>,
+  agent: Agent<AgentOf<C>>,
+  id: number,
+): {
+  kind: BusTxnKind;
+  source: string;
+  cycles: number;
+  carried: { data: BlockData | null; shared: boolean };
+} {
+  const c = ctx.kit.costs;
+  const device = req.device ?? modelError(ctx, `${agent.name}'s device request has no transaction`);
+  const kind = device.txn;
+  const reads = kind === 'RD' || kind === 'DMARD';
+  const owner = device.coherent && reads ? refuser(ctx, req) : null;
+  if (owner) {
+    refuse(ctx, req, owner, kind);
+    const cycles = c.retry ?? modelError(ctx, `${owner.name} refused, but the costs give no retry`);
+    return { kind: 'RETRY', source: owner.name, cycles, carried: { data: null, shared: false } };
+  }
+  const answer: Answer = device.coherent
+    ? snoop(ctx, req, DEVICE_SNOOP_EVENT[kind], kind, id)
+    : { data: null, source: '—', supplier: 'memory', shared: false };
+  const none = { data: null, shared: false };
+  if (kind === 'INV') return { kind, source: '—', cycles: c.addressOnly, carried: none };
+  if (reads) {
+    let { data, supplier, source } = answer;
+    if (!data) {
+      data = ctx.node.home[req.block] ?? {};
+      supplier = ctx.kit.blocks[req.block]?.home === 'memory' ? 'memory' : 'device';
+      source = supplier;
+    }
+    const cycles = c.transfer[supplier][sideOf(ctx.kit, agent.name)] + device.extraCycles;
+    return { kind, source, cycles, carried: { data: { ...data }, shared: false } };
+  }
+  const version = (ctx.node.latest[req.block]?.v ?? 0) + 1;
+  const written = { ...(device.data ?? {}), v: version };
+  ctx.node.home[req.block] = { ...written };
+  ctx.node.latest[req.block] = { ...written };
+  const cycles = c.writeBack + device.extraCycles;
+  return { kind, source: agent.name, cycles, carried: { data: written, shared: false } };
 }
 
 /** A cache that kept the tag in I takes a written-back block as it passes (seed 000 §B.6.4). */
@@ -233,7 +314,10 @@ export function complete<C extends ModelCtx<C>>(ctx: C): void {
 function finish<C extends ModelCtx<C>>(ctx: C, txn: Txn<AgentOf<C>>): void {
   const agent = ctx.node.agents[txn.agent]!;
   const req = txn.request;
-  if (txn.kind === 'UCR8') {
+  if (req.kind === 'device') {
+    agent.result = txn.data ? { ...txn.data } : null;
+    ctx.hooks.onDone?.(ctx, txn);
+  } else if (txn.kind === 'UCR8') {
     agent.result = ctx.hooks.readRegister(ctx, req.reg);
   } else if (txn.kind === 'UCW8') {
     agent.pendingStores--;

@@ -51,7 +51,14 @@ export function request<A extends string>(
   ctx: BusCtx<A>,
   agent: A,
   kind: BusRequest['kind'],
-  fields: { block?: number; reg?: string; value?: number; why: string; wholeBlock?: boolean },
+  fields: {
+    block?: number;
+    reg?: string;
+    value?: number;
+    why: string;
+    wholeBlock?: boolean;
+    device?: BusRequest['device'];
+  },
 ): BusRequest<A> {
   const req: BusRequest<A> = {
     seq: ctx.state.nextRequestSeq++,
@@ -65,6 +72,7 @@ export function request<A extends string>(
     guaranteed: false,
     wholeBlock: fields.wholeBlock ?? false,
   };
+  if (fields.device) req.device = fields.device;
   ctx.node.bus.queue.push(req);
   return req;
 }

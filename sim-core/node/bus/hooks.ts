@@ -4,15 +4,18 @@
  * and its event log, which turns what happened on the bus into the model's own events.
  */
 import type { SnoopingAction, SnoopingEvent } from '../../memory/protocols/snooping-vocabulary';
-import type { Agent, Op } from './agent';
-import type { BusRequest, Txn } from './bus-state';
+import type { Agent, BlockData, Op } from './agent';
+import type { BusRequest, BusTxnKind, Txn } from './bus-state';
 
 export interface DeviceHooks<C, A extends string> {
   /** An uncached load of a device register (UCR8) completes with this value. */
   readRegister(ctx: C, reg: string): number;
   /** An uncached store of a device register (UCW8) completes. */
   writeRegister(ctx: C, reg: string, value: number): void;
-  /** Called for every granted RD, RDX, ITOM or INV, after the snoops (virtual polling, pops). */
+  /**
+   * Called for every granted RD, RDX, ITOM or INV, and every device transaction, after the snoops
+   * (virtual polling, pops, EDT's snoop-triggered fetch).
+   */
   onGrant(ctx: C, txn: Txn<A>): void;
   /**
    * RETRY (round2-spec B1, CC-DMA by retry): asked for each owner of the requested block, before
@@ -25,6 +28,17 @@ export interface DeviceHooks<C, A extends string> {
    * reader's fill is DataShared and a line the device watches never becomes E.
    */
   assertShared?(ctx: C, block: number): boolean;
+  /**
+   * A device that keeps its copies itself and owns the block supplies it to a read no cache
+   * answered (EDT's NI in M on a coherent receive, round2-spec B1.2): its data and the agent
+   * named as the source, or null to let the home answer.
+   */
+  supplies?(ctx: C, req: BusRequest<A>, kind: BusTxnKind): { data: BlockData; by: A } | null;
+  /**
+   * A device transaction without a line has ended (its requester's result is set): the device
+   * updates its own copies now, in bus order, before the next grant can snoop them.
+   */
+  onDone?(ctx: C, txn: Txn<A>): void;
 }
 
 /** The kit's happenings, written into the model's event log in the model's own words. */

@@ -103,6 +103,19 @@ function execute<C extends ModelCtx<C>>(ctx: C, agent: Agent<AgentOf<C>>, op: Op
       if (evict(ctx, agent, op) === 'writeback' && !ctx.kit.writeBackBuffer)
         agent.busy = waitForBus(ctx, op);
       return;
+    case 'device':
+      request(ctx, agent.name, 'device', {
+        block: op.block,
+        why: op.why,
+        device: {
+          txn: op.txn,
+          coherent: op.coherent,
+          data: op.data ?? null,
+          extraCycles: op.extraCycles ?? 0,
+        },
+      });
+      agent.busy = waitForBus(ctx, op);
+      return;
     case 'idle':
       return;
   }

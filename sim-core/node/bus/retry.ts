@@ -47,6 +47,7 @@ export function refuse<C extends ModelCtx<C>>(
   );
   if (!wb) modelError(ctx, `${owner.name} refused ${kind} with no write-back queued`);
   req.retryAfter = wb.seq;
+  req.retries = (req.retries ?? 0) + 1;
   bus.queue.push(req);
 }
 

@@ -21,7 +21,7 @@ import { inkFor } from '../../d3/colour';
 import { actions, useApp } from '../../state/store';
 import { TableToggle } from '../TableToggle';
 import { useElementWidth } from '../use-element-width';
-import { messageLedger, messagesIn, type MessageLedger } from './phases-data';
+import { messageLedger, messagesIn, overlapIntervals, type MessageLedger } from './phases-data';
 import './phases.css';
 
 /** Okabe–Ito, one colour per category; the legend and every bar's words name it too. */
@@ -134,6 +134,7 @@ function Chart({
   const height = ledger.lanes.length * (LANE_H + 4) + 4;
   const ticks = x.ticks(Math.max(2, Math.floor((w - LABEL_W) / 80))).filter(Number.isInteger);
   const nowX = x(Math.min(Math.max(cycle, ledger.start), x.domain()[1]!));
+  const overlaps = overlapIntervals(ledger.visible);
   return (
     <svg
       width={w}
@@ -143,6 +144,31 @@ function Chart({
       aria-label={`Message ${ledger.message}, one row per actor, cycle ${ledger.start} to ${ledger.end}`}
       data-testid="phases-chart"
     >
+      <defs>
+        <pattern
+          id="ph-overlap-hatch"
+          width={6}
+          height={6}
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(45)"
+        >
+          <rect width={6} height={6} className="ph-overlap-fill" />
+          <line y2={6} className="ph-overlap-line" />
+        </pattern>
+      </defs>
+      {overlaps.map((o) => (
+        <rect
+          key={o.start}
+          className="ph-overlap"
+          x={x(o.start)}
+          y={0}
+          width={Math.max(1, x(o.end) - x(o.start))}
+          height={height}
+          fill="url(#ph-overlap-hatch)"
+          data-testid="phases-overlap-band"
+          aria-hidden="true"
+        />
+      ))}
       {ledger.lanes.map((lane, i) => {
         const y = 4 + i * (LANE_H + 4);
         return (
@@ -259,9 +285,15 @@ function SliceTable({
   );
 }
 
-function Legend() {
+function Legend({ overlap }: { overlap: boolean }) {
   return (
     <ul className="ph-legend" aria-label="Categories">
+      {overlap ? (
+        <li title="stretches where two or more kinds of work ran at once: what overlapping saved">
+          <span className="ph-swatch ph-swatch-overlap" aria-hidden="true" />
+          ran at once (saved)
+        </li>
+      ) : null}
       {PHASE_CATEGORIES.map((c) => (
         <li key={c} title={PHASE_CATEGORY_INFO[c].what}>
           <span
@@ -334,7 +366,7 @@ export function PhasesView() {
         ) : (
           <>
             <Anatomy ledger={ledger} clocks={clocks} />
-            <Legend />
+            <Legend overlap={(ledger.now?.overlap ?? 0) > 0} />
             <Chart ledger={ledger} width={width} cycle={cycle} clocks={clocks} />
             {showTable ? <SliceTable ledger={ledger} clocks={clocks} cycle={cycle} /> : null}
           </>

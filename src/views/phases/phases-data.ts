@@ -58,3 +58,23 @@ export function messageLedger(
     visible,
   };
 }
+
+/**
+ * The stretches of a message's time during which slices of two or more categories ran at once:
+ * what a design saves by overlapping (EDT's fetch under the user's writes), drawn shaded.
+ */
+export function overlapIntervals(slices: readonly PhaseSlice[]): { start: number; end: number }[] {
+  const edges = [...new Set(slices.flatMap((s) => [s.start, s.end]))].sort((a, b) => a - b);
+  const out: { start: number; end: number }[] = [];
+  for (let i = 0; i + 1 < edges.length; i++) {
+    const [a, b] = [edges[i]!, edges[i + 1]!];
+    const categories = new Set(
+      slices.filter((s) => s.start <= a && s.end >= b).map((s) => s.category),
+    );
+    if (categories.size < 2) continue;
+    const last = out.at(-1);
+    if (last && last.end === a) last.end = b;
+    else out.push({ start: a, end: b });
+  }
+  return out;
+}

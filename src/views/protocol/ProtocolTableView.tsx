@@ -4,7 +4,13 @@
  * the current cycle outlined. It shows students that the controller is nothing but this table.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { faceOf, type Cell, type Protocol, type SimEvent } from '../../../sim-core/index';
+import {
+  faceOf,
+  type Cell,
+  type FiredCell,
+  type Protocol,
+  type SimEvent,
+} from '../../../sim-core/index';
 import { useApp } from '../../state/store';
 import { stateStyle } from '../../theme/states';
 import '../views-graphics.css';
@@ -17,6 +23,8 @@ const GROUP_TITLES: Record<string, string> = {
   processor: 'From the processor',
   'own bus': 'Own bus transaction',
   snoop: 'Snooped from others',
+  registration: 'At registration',
+  network: 'From the network',
 };
 
 /** Event columns grouped by where they come from, in the protocol's own order. */
@@ -102,6 +110,7 @@ function cellTitle(protocol: Protocol, state: string, event: string, cell: Cell)
 }
 
 export function ProtocolTableView() {
+  const model = useApp((s) => s.meta?.model ?? null);
   const protocol = useApp((s) =>
     s.meta ? (faceOf(s.meta.model).capabilities.protocol?.(s.meta) ?? null) : null,
   );
@@ -109,16 +118,21 @@ export function ProtocolTableView() {
   const groups = useMemo(() => (protocol ? groupsOf(protocol) : []), [protocol]);
   const columns = useMemo(() => groups.flatMap((g) => g.events), [groups]);
 
-  const fired = useMemo(
-    () => events.filter((e): e is Transition => e.kind === 'coh.transition'),
-    [events],
-  );
-  /** Caches that fired each (state, event) cell this cycle. */
+  // The model says which cells fired, or they are the bus model's transitions.
+  const meta = useApp((s) => s.meta);
+  const fired = useMemo((): FiredCell[] => {
+    const own = model ? faceOf(model).capabilities.protocolFired : undefined;
+    if (own && meta) return own(events as never, meta as never);
+    return events
+      .filter((e): e is Transition => e.kind === 'coh.transition')
+      .map((t) => ({ ...t, who: `P${t.cache}` }));
+  }, [events, model, meta]);
+  /** Who fired each (state, event) cell this cycle. */
   const firedBy = useMemo(() => {
-    const map = new Map<string, number[]>();
+    const map = new Map<string, string[]>();
     for (const t of fired) {
       const key = `${t.from}|${t.event}`;
-      map.set(key, [...(map.get(key) ?? []), t.cache]);
+      map.set(key, [...(map.get(key) ?? []), t.who]);
     }
     return map;
   }, [fired]);
@@ -221,11 +235,7 @@ export function ProtocolTableView() {
                         data-fired={by ? 'true' : undefined}
                       >
                         <CellContent protocol={protocol} cell={cell} />
-                        {by && (
-                          <span className="vg-fired-mark">
-                            ★ fired {by.map((c) => `P${c}`).join(' ')}
-                          </span>
-                        )}
+                        {by && <span className="vg-fired-mark">★ fired {by.join(' ')}</span>}
                       </td>
                     );
                   })}
@@ -243,7 +253,7 @@ export function ProtocolTableView() {
           <ul>
             {fired.map((t) => (
               <li key={t.seq}>
-                <strong>P{t.cache}</strong>: <StateBadge state={t.from} /> × {t.event} →{' '}
+                <strong>{t.who}</strong>: <StateBadge state={t.from} /> × {t.event} →{' '}
                 <StateBadge state={t.to} />
                 {t.actions.length > 0 && ` (${actionList(protocol, t.actions)})`}
               </li>

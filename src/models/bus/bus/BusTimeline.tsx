@@ -12,7 +12,7 @@ import { blockAddr, dataRoute, procName, type Txn } from '../../../d3/bus-text';
 import { inkFor, UNKNOWN_TXN } from '../../../d3/colour';
 import { actions } from '../../../state/store';
 import { txnColours, txnNames } from '../../../theme/states';
-import { patternId, TxnPatternDefs, TxnSwatch } from '../../cni/buses/txn-patterns';
+import { patternId, TxnPatternDefs, TxnSwatch } from '../../../views/buses/txn-patterns';
 import '../../cni/views-cni.css';
 import './bus.css';
 
@@ -160,7 +160,7 @@ export function BusTimeline({
         />
       ) : (
         <>
-          <TxnPatternDefs prefix={patterns} />
+          <TxnPatternDefs prefix={patterns} kinds={KINDS} />
           <ul className="bv-legend vg-gantt-legend" aria-label="Transaction kinds">
             {KINDS.map((k) => (
               <li key={k}>

@@ -7,16 +7,14 @@
  */
 import { count } from '../../../../sim-core/kernel/words';
 import { scaleLinear } from 'd3';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { CniNodeView, TxnView } from '../../../../sim-core/ni/cni/cni-frame';
 import { BUS_NAMES, type BusKind } from '../../../../sim-core/ni/cni/config';
 import { txnText } from '../../../d3/cni-text';
-import { inkFor, UNKNOWN_TXN } from '../../../d3/colour';
 import { actions } from '../../../state/store';
-import { txnColours } from '../../../theme/states';
 import { BusCounters } from './BusCounters';
 import { BusWaiting } from './BusWaiting';
-import { patternId } from './txn-patterns';
+import { TxnBars } from '../../../views/buses/TxnBars';
 
 /** How many cycles the row shows, ending at the current cycle. */
 export const WINDOW = 400;
@@ -25,8 +23,6 @@ const BAR_Y = 2;
 const BAR_H = 28;
 const AXIS_Y = BAR_Y + BAR_H + 4;
 const HEIGHT = AXIS_Y + 18;
-/** Bold 12px label width per character: an estimate, so layout needs no DOM measuring. */
-const CHAR_W = 7.6;
 
 const busName = (kind: BusKind) => BUS_NAMES[kind];
 
@@ -42,7 +38,7 @@ export function BusGantt({
   cycle: number;
   width: number;
   nodes: number;
-  /** The id prefix of the view's transaction patterns (txn-patterns.tsx). */
+  /** The id prefix of the view's transaction patterns (src/views/buses/txn-patterns.tsx). */
   patterns: string;
   asTable: boolean;
 }) {
@@ -57,26 +53,8 @@ export function BusGantt({
   const bars = node.bus.recent.filter((t) => t.endsAt > start && t.grantedAt <= cycle);
   const current = node.bus.current;
   const ticks = x.ticks(Math.max(2, Math.floor(w / 110))).filter(Number.isInteger);
-  // The row's tab stop: the bar last focused if still shown, else the newest.
-  const stop = bars.some((t) => t.id === focused) ? focused : (bars.at(-1)?.id ?? null);
   const told = bars.find((t) => t.id === (hovered ?? focused)) ?? null;
   const label = `Node ${node.id}, ${busName(node.bus.kind)}`;
-
-  const onKey = (e: KeyboardEvent, i: number, t: TxnView) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      void actions.seek(t.grantedAt);
-    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-      // Arrows move between bars here; they must not also step time (the window's shortcut).
-      e.preventDefault();
-      e.stopPropagation();
-      const next =
-        bars[Math.max(0, Math.min(bars.length - 1, i + (e.key === 'ArrowRight' ? 1 : -1)))];
-      if (!next) return;
-      setFocused(next.id);
-      e.currentTarget.parentElement?.querySelector<SVGGElement>(`[data-txn="${next.id}"]`)?.focus();
-    }
-  };
 
   return (
     <section className="bv-row" aria-label={label} data-testid={`bus-row-${node.id}`}>
@@ -102,53 +80,26 @@ export function BusGantt({
               </text>
             </g>
           ))}
-          {bars.map((t, i) => {
-            const colour = txnColours[t.kind] ?? UNKNOWN_TXN;
-            const bx = x(Math.max(t.grantedAt, start));
-            const bw = Math.max(3, x(Math.min(t.endsAt, cycle)) - bx);
-            const long = `${t.kind} ${t.agent}`;
-            const text =
-              long.length * CHAR_W + 8 <= bw
-                ? long
-                : t.kind.length * CHAR_W + 6 <= bw
-                  ? t.kind
-                  : '';
-            const now = current?.id === t.id;
-            return (
-              <g
-                key={t.id}
-                className={`bv-bar${now ? ' bv-current' : ''}${t.posted ? ' bv-posted' : ''}`}
-                role="button"
-                tabIndex={t.id === stop ? 0 : -1}
-                aria-label={`${txnText(t)}${now ? ', on the bus now' : ''}: ${t.why}. Enter goes to cycle ${t.grantedAt}`}
-                data-testid={`bus-txn-${t.id}`}
-                data-txn={t.id}
-                data-kind={t.kind}
-                onClick={() => void actions.seek(t.grantedAt)}
-                onKeyDown={(e) => onKey(e, i, t)}
-                onFocus={() => setFocused(t.id)}
-                onMouseEnter={() => setHovered(t.id)}
-                onMouseLeave={() => setHovered(null)}
-              >
-                <title>{`${txnText(t)}: ${t.why}`}</title>
-                <rect x={bx} y={BAR_Y} width={bw} height={BAR_H} fill={colour} />
-                {text ? (
-                  <text x={bx + 4} y={BAR_Y + 19} fill={inkFor(colour)}>
-                    {text}
-                  </text>
-                ) : (
-                  <rect
-                    className="bv-pattern"
-                    x={bx}
-                    y={BAR_Y}
-                    width={bw}
-                    height={BAR_H}
-                    fill={`url(#${patternId(patterns, t.kind)})`}
-                  />
-                )}
-              </g>
-            );
-          })}
+          <TxnBars
+            bars={bars.map((t) => ({
+              id: t.id,
+              kind: t.kind,
+              agent: t.agent,
+              from: Math.max(t.grantedAt, start),
+              to: Math.min(t.endsAt, cycle),
+              at: t.grantedAt,
+              posted: t.posted,
+              words: `${txnText(t)}: ${t.why}`,
+            }))}
+            x={x}
+            y={BAR_Y}
+            height={BAR_H}
+            patterns={patterns}
+            currentId={current?.id ?? null}
+            focusedId={focused}
+            onFocus={setFocused}
+            onHover={setHovered}
+          />
           <line
             className="bv-now"
             x1={x(cycle)}

@@ -12,7 +12,7 @@ import '../views-cni.css';
 import '../../../views/views-graphics.css';
 import '../../../views/views-tables.css';
 import { BusGantt, WINDOW } from './BusGantt';
-import { TxnPatternDefs, TxnSwatch } from './txn-patterns';
+import { TxnPatternDefs, TxnSwatch } from '../../../views/buses/txn-patterns';
 import { TableToggle } from '../../../views/TableToggle';
 
 export function BusesView() {
@@ -24,7 +24,7 @@ export function BusesView() {
   if (!frame) return <p className="vg-muted">No scenario loaded.</p>;
   return (
     <div className="bv-view" data-testid="buses-view" ref={wrapRef}>
-      <TxnPatternDefs prefix={patterns} />
+      <TxnPatternDefs prefix={patterns} kinds={CNI_TXN_KINDS} />
       <div className="bv-toolbar">
         <p className="bv-key">
           The last {WINDOW} cycles up to cycle {frame.cycle}, one row per bus; the current

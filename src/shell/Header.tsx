@@ -2,7 +2,7 @@
  * The top bar: choose a lecture scenario, switch the model's settings on the same workload (its
  * page table's menus), open or save a scenario file, and copy the share link of the exact state.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { SCENARIO_CATALOGUE } from 'virtual:ni-lab/catalogue';
 import { ownScenario, TOPICS, type Scenario } from '../../sim-core/index';
 import { MAX_FILE_BYTES } from '../../sim-core/scenario/limits';
@@ -168,7 +168,26 @@ export function Header() {
  * The loaded model's menus for its settings (router, NI, bus, protocol, scheduler, …); in an
  * assignment, locked and personalised parameters keep their values (the menus are disabled).
  */
+const NARROW = '(max-width: 640px)';
+const subscribeNarrow = (change: () => void) => {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+};
+
+/**
+ * The model's menus: in the header's row on a wide screen; on a phone folded under "Settings", so
+ * the header leaves the picture most of the screen (a Cranium run has six of them).
+ */
 function ModelMenus({ spec, scenario }: { spec: LoadSpec; scenario: Scenario }) {
   const { Menus } = uiOf(scenario.system.kind);
-  return <Menus spec={spec} scenario={ownScenario(scenario)} />;
+  const narrow = useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches);
+  const menus = <Menus spec={spec} scenario={ownScenario(scenario)} />;
+  if (!narrow) return menus;
+  return (
+    <details className="model-menus" data-testid="model-menus">
+      <summary>Machine settings</summary>
+      {menus}
+    </details>
+  );
 }

@@ -51,6 +51,8 @@ for (const [id, picture] of [
 test('a settings panel of the header opens within the screen', async ({ page }) => {
   await page.goto('/#v1?b=cni-polling-cdr&c=2');
   await waitForCycle(page, 2);
+  // On a phone the model's menus fold under "Machine settings".
+  await page.getByTestId('model-menus').locator(':scope > summary').click();
   await page.getByTestId('cni-settings-toggle').click();
   const panel = page.getByTestId('cni-settings').locator('fieldset');
   await expect(panel).toBeVisible();

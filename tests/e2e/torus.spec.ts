@@ -68,12 +68,12 @@ test('packet numbers never run together, and zooming in brings out the crowded o
         .filter((b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1)
         .map((b) => [a, b]),
     );
+  // At fit the torus ends above the window's bottom; ids too small to read are not drawn at all.
   const atFit = await shown();
-  expect(atFit.length).toBeGreaterThan(10);
   expect(touching(atFit)).toEqual([]);
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Zoom in' }).click();
-  await expect.poll(async () => (await shown()).length).toBeGreaterThan(atFit.length);
+  await expect.poll(async () => (await shown()).length).toBeGreaterThan(Math.max(atFit.length, 10));
   expect(touching(await shown())).toEqual([]);
 });
 

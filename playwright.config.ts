@@ -18,10 +18,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  // On CI one retry: Chromium's renderer crashed now and then ("Target crashed") on compare mode's
+  // One retry: Chromium's renderer crashed now and then ("Target crashed") on compare mode's
   // "previous difference" late in a full run (an open defect, named in CHANGELOG.md); a retry that
   // passes is reported as flaky, never hidden.
-  retries: process.env.CI ? 1 : 0,
+  retries: 1,
   timeout: 60_000,
   reporter: [['list']],
   use: {

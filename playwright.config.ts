@@ -18,9 +18,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  // One retry: Chromium's renderer crashed now and then ("Target crashed") on compare mode's
-  // "previous difference" late in a full run (an open defect, named in CHANGELOG.md); a retry that
-  // passes is reported as flaky, never hidden.
+  // One retry, so a machine's hiccup does not sink a whole run; a test that passes only on its
+  // retry is reported as flaky in the list, never hidden.
   retries: 1,
   timeout: 60_000,
   reporter: [['list']],

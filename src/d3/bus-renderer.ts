@@ -29,6 +29,7 @@ import {
 } from './bus-text';
 import { appendArrowhead, appendHatch, inkFor, UNKNOWN_TXN } from './colour';
 import { animateAttrs, fadeIn } from './motion';
+import { textWidth } from './text-width';
 
 export interface BusRenderOptions {
   /** Width React gave the drawing; it grows past this (and scrolls) when boxes would not fit. */
@@ -87,17 +88,6 @@ function wrapWords(phrases: readonly string[], maxChars: number): string[] {
   return lines;
 }
 
-/** Rendered width of a text node; the estimate covers a drawing not yet laid out. */
-function textWidth<D>(
-  text: Selection<SVGTextElement, D, BaseType, unknown>,
-  chars: number,
-): number {
-  const node = text.node();
-  const measured =
-    node && typeof node.getComputedTextLength === 'function' ? node.getComputedTextLength() : 0;
-  return measured > 0 ? measured : chars * 7.5;
-}
-
 /**
  * Draws a row of state badges and words on a baseline. Skips the redraw when
  * the content is unchanged, so a label stays put (and unanimated) while a transaction runs.
@@ -124,7 +114,7 @@ function drawChips<D>(
         .attr('class', 'vg-badge-text')
         .attr('fill', style.ink)
         .text(chip.state);
-      const w = textWidth(text, chip.state.length) + 12;
+      const w = textWidth(text.node(), 7.5) + 12;
       for (const r of over ? [rect, over] : [rect]) {
         r.attr('x', 0).attr('y', -14).attr('width', w).attr('height', 20).attr('rx', 4);
       }
@@ -136,7 +126,7 @@ function drawChips<D>(
         .append('text')
         .attr('class', chip.className ?? 'vg-t')
         .text(chip.text);
-      x += textWidth(text, chip.text.length) + 5;
+      x += textWidth(text.node(), 7.5) + 5;
     }
   }
   g.attr('data-sig', sig);
@@ -512,7 +502,7 @@ export function createBusRenderer(svgElement: SVGSVGElement): BusRenderer {
     if (txn) {
       const colour = txnColour(txn.kind);
       pillText.text(txn.kind).attr('fill', inkFor(colour));
-      pillRect.attr('width', textWidth(pillText, txn.kind.length) + 12).attr('fill', colour);
+      pillRect.attr('width', textWidth(pillText.node(), 7.5) + 12).attr('fill', colour);
     }
     statusPill.attr('transform', `translate(${sx},${sy})`).attr('display', txn ? null : 'none');
     const pillW = txn ? Number(pillRect.attr('width')) : 0;

@@ -19,6 +19,7 @@ import {
   symbolCircle,
   type SymbolType,
 } from 'd3';
+import { textWidth } from './text-width';
 
 export interface SeriesStyle {
   name: string;
@@ -200,8 +201,7 @@ export function createSweepChart(svgElement: SVGSVGElement, opts: SweepChartOpti
     sel.each(function () {
       const g = select(this);
       const text = g.select<SVGTextElement>('text');
-      const measured = text.node()?.getComputedTextLength?.() ?? 0;
-      const width = 37 + (measured > 0 ? measured : text.text().length * 8);
+      const width = 37 + textWidth(text.node(), 8);
       if (at > 0 && at + width > LEGEND_MAX_X) {
         at = 0;
         row += 1;

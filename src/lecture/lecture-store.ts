@@ -41,6 +41,12 @@ export interface LectureState {
   chosen: number | null;
   /** The cycles of chosen steps not reached yet (fast presses of "next" queue up). */
   expected: number[];
+  /**
+   * The step the lecture stays at while its checkpoint's outcome shows at a later cycle (the
+   * views may pass several steps to show it): "next step" counts from it, and closing the
+   * outcome comes back to it.
+   */
+  holding: number | null;
 }
 
 export const useLecture = create<LectureState>(() => ({
@@ -51,6 +57,7 @@ export const useLecture = create<LectureState>(() => ({
   zoom: storedZoom(),
   chosen: null,
   expected: [],
+  holding: null,
 }));
 
 type Walkthrough = NonNullable<AppState['scenario']>['walkthrough'];
@@ -69,14 +76,15 @@ export function useActiveStep(): { steps: LectureStep[]; active: number } {
   const steps = useApp(stepsOf);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const chosen = useLecture((s) => s.chosen);
-  return { steps, active: activeStepIndex(steps, cycle, chosen) };
+  const holding = useLecture((s) => s.holding);
+  return { steps, active: holding ?? activeStepIndex(steps, cycle, chosen) };
 }
 
 // A chosen step stays chosen while the simulator arrives at it; any other move (a cycle step,
 // play, the scrubber) or another scenario lets the cycle decide again.
 useApp.subscribe((s, prev) => {
   if (s.scenario !== prev.scenario) {
-    useLecture.setState({ chosen: null, expected: [] });
+    useLecture.setState({ chosen: null, expected: [], holding: null });
     return;
   }
   const cycle = s.view?.cycle;
@@ -92,8 +100,8 @@ useApp.subscribe((s, prev) => {
 function baseStep(): { steps: LectureStep[]; base: number } {
   const app = useApp.getState();
   const steps = stepsOf(app);
-  const { chosen } = useLecture.getState();
-  return { steps, base: chosen ?? activeStepIndex(steps, app.view?.cycle ?? 0) };
+  const { chosen, holding } = useLecture.getState();
+  return { steps, base: holding ?? chosen ?? activeStepIndex(steps, app.view?.cycle ?? 0) };
 }
 
 export const lecture = {
@@ -105,7 +113,11 @@ export const lecture = {
     actions.pause();
     const { expected } = useLecture.getState();
     const already = app.view?.cycle === step.cycle && expected.length === 0;
-    useLecture.setState({ chosen: index, expected: already ? [] : [...expected, step.cycle] });
+    useLecture.setState({
+      chosen: index,
+      expected: already ? [] : [...expected, step.cycle],
+      holding: null,
+    });
     if (!already) void actions.seek(step.cycle);
   },
   nextStep(): void {
@@ -117,6 +129,24 @@ export const lecture = {
     const { steps, base } = baseStep();
     const previous = previousStepIndex(steps, base);
     if (previous !== null) lecture.goToStep(previous);
+  },
+
+  /** Keeps the lecture at a step while the views show a checkpoint's outcome (null: let go). */
+  hold(index: number | null): void {
+    useLecture.setState({ holding: index });
+  },
+  /**
+   * Back to the held step after its outcome was shown, when the views went past the step after
+   * it (so "next step" goes on in order, never skipping a step or a checkpoint).
+   */
+  resume(): void {
+    const { holding } = useLecture.getState();
+    if (holding === null) return;
+    useLecture.setState({ holding: null });
+    const app = useApp.getState();
+    const steps = stepsOf(app);
+    const next = steps[holding + 1];
+    if (next && (app.view?.cycle ?? 0) >= next.cycle) lecture.goToStep(holding);
   },
 
   /** Hides or shows the walkthrough notes panel (an open panel, so the share link keeps it). */

@@ -11,7 +11,14 @@ function band(): { top: number; bottom: number } {
   return { top, bottom: window.innerHeight };
 }
 
-export function bringIntoView(elements: readonly (Element | null | undefined)[]): void {
+/**
+ * `first`, when given, is shown whatever else does not fit (a verdict in a tall card): the
+ * others give way to it.
+ */
+export function bringIntoView(
+  elements: readonly (Element | null | undefined)[],
+  first?: Element | null,
+): void {
   const rects = elements
     .filter((e): e is Element => e != null)
     .map((e) => e.getBoundingClientRect())
@@ -26,6 +33,11 @@ export function bringIntoView(elements: readonly (Element | null | undefined)[])
   if (bottom - top > view.bottom - view.top) delta = top - view.top;
   else if (top < view.top) delta = top - view.top;
   else if (bottom > view.bottom) delta = bottom - view.bottom;
+  const must = first?.getBoundingClientRect();
+  if (must && must.height > 0) {
+    if (must.bottom - delta > view.bottom) delta = must.bottom - view.bottom;
+    if (must.top - delta < view.top) delta = must.top - view.top;
+  }
   if (Math.abs(delta) >= 1) window.scrollBy({ top: delta, behavior: 'instant' });
 }
 

@@ -9,6 +9,7 @@ import {
   type PredictionCheck,
   type PredictionOption,
 } from '../../sim-core/teaching/predict';
+import { stepsOf, useLecture } from '../lecture/lecture-store';
 import { useApp } from '../state/store';
 import { bringIntoView, mainPicture, panelElement } from '../shell/bring-into-view';
 import { useAssignment } from './assignment-store';
@@ -114,15 +115,31 @@ export function PredictCard() {
   useEffect(() => {
     if (nudge > 0) cardRef.current?.focus({ preventScroll: true });
   }, [nudge]);
-  // The outcome, and again once the views reach its cycle: the narration of that cycle may make
-  // the pinned controls taller, which would slide the panels under them.
-  const landed = useApp((s) => result !== null && s.view?.cycle === result.cycle);
+  // The outcome, and again whenever what sits above or around it changes size while it shows:
+  // the narration of the revealed cycle makes the pinned controls taller, the panel it is about
+  // redraws at that cycle. The verdict shows whatever else does not fit.
   useEffect(() => {
     if (phase !== 'answered') return;
     outcomeRef.current?.focus({ preventScroll: true });
-    const frame = requestAnimationFrame(() => bringIntoView([cardRef.current, firstPanel(panels)]));
-    return () => cancelAnimationFrame(frame);
-  }, [phase, panels, landed]);
+    let frame = 0;
+    const show = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() =>
+        bringIntoView([cardRef.current, firstPanel(panels)], outcomeRef.current),
+      );
+    };
+    const observer = new ResizeObserver(show);
+    for (const el of [
+      document.querySelector('.sticky-controls'),
+      cardRef.current,
+      firstPanel(panels),
+    ])
+      if (el) observer.observe(el);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [phase, panels]);
   // A closed card leaves the column shorter and the panels back in their order: the main
   // picture comes back into view below the controls, with the step's note.
   const wasOpen = useRef(false);
@@ -181,52 +198,54 @@ export function PredictCard() {
           aria-required="true"
           data-testid="predict-options"
         >
-          {groupsOf(question.options).map(({ group, options }) => (
-            <div key={group ?? ''} className="predict-row">
-              {group !== null ? <span className="predict-group">{group}</span> : null}
-              {options.map((option) => {
-                const mark = answered
-                  ? option.value === result.value
-                    ? 'correct'
-                    : option.value === result.given
-                      ? 'given'
-                      : ''
-                  : '';
-                const compact = option.short !== undefined;
-                return (
-                  <label
-                    key={option.value}
-                    className={`predict-option${compact ? ' compact' : ''} ${mark}`}
-                    title={compact ? option.label : undefined}
-                  >
-                    <input
-                      type="radio"
-                      name={`${ids}-option`}
-                      value={option.value}
-                      checked={(answered ? result.given : selected) === option.value}
-                      disabled={phase !== 'asking'}
-                      onChange={() => setSelected(option.value)}
-                      aria-label={compact ? option.label : undefined}
-                      data-testid={`predict-option-${option.value}`}
-                    />
-                    <span>
-                      {mark === 'correct' ? (
-                        <strong className="predict-mark">
-                          ✓ {result?.correct ? 'yours, and ' : ''}the simulator&apos;s
-                        </strong>
-                      ) : null}
-                      {mark === 'given' ? (
-                        <strong className="predict-mark">✗ your answer</strong>
-                      ) : null}
-                      {option.short ?? option.label}
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          ))}
+          {groupsOf(answered ? marked(question.options, result) : question.options).map(
+            ({ group, options }) => (
+              <div key={group ?? ''} className="predict-row">
+                {group !== null ? <span className="predict-group">{group}</span> : null}
+                {options.map((option) => {
+                  const mark = answered
+                    ? option.value === result.value
+                      ? 'correct'
+                      : option.value === result.given
+                        ? 'given'
+                        : ''
+                    : '';
+                  const compact = option.short !== undefined;
+                  return (
+                    <label
+                      key={option.value}
+                      className={`predict-option${compact ? ' compact' : ''} ${mark}`}
+                      title={compact ? option.label : undefined}
+                    >
+                      <input
+                        type="radio"
+                        name={`${ids}-option`}
+                        value={option.value}
+                        checked={(answered ? result.given : selected) === option.value}
+                        disabled={phase !== 'asking'}
+                        onChange={() => setSelected(option.value)}
+                        aria-label={compact ? option.label : undefined}
+                        data-testid={`predict-option-${option.value}`}
+                      />
+                      <span>
+                        {mark === 'correct' ? (
+                          <strong className="predict-mark">
+                            ✓ {result?.correct ? 'yours, and ' : ''}the simulator&apos;s
+                          </strong>
+                        ) : null}
+                        {mark === 'given' ? (
+                          <strong className="predict-mark">✗ your answer</strong>
+                        ) : null}
+                        {option.short ?? option.label}
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+            ),
+          )}
         </div>
-        <Legend options={question.options} />
+        {answered ? null : <Legend options={question.options} />}
         {answered ? null : (
           <div className="predict-actions">
             <button
@@ -257,6 +276,13 @@ export function PredictCard() {
     </section>
   );
 }
+
+/**
+ * Once answered, the options that matter: the simulator's and the one given. The others would
+ * push the verdict below the fold (a question may list 15), away from the panels it is about.
+ */
+const marked = (options: readonly PredictionOption[], result: PredictionCheck) =>
+  options.filter((o) => o.value === result.value || o.value === result.given);
 
 /** The first of the panels a question is about that is open (the others may be further down). */
 const firstPanel = (names: readonly string[] | undefined): Element | null =>
@@ -300,6 +326,12 @@ function Outcome({
   result: PredictionCheck;
   innerRef: RefObject<HTMLParagraphElement | null>;
 }) {
+  // A checkpoint whose outcome lies past the lecture's next step: Continue comes back to it.
+  const steps = useApp(stepsOf);
+  const holding = useLecture((s) => s.holding);
+  const held = holding === null ? undefined : steps[holding];
+  const after = holding === null ? undefined : steps[holding + 1];
+  const back = held && after && result.cycle >= after.cycle ? held : null;
   return (
     <div className="predict-outcome" data-testid="predict-outcome">
       <p className="predict-verdict" ref={innerRef} tabIndex={-1} data-testid="predict-verdict">
@@ -332,8 +364,13 @@ function Outcome({
           </ul>
         </>
       ) : null}
-      <p className="muted">The views now show cycle {result.cycle}, where it happened.</p>
-      <button onClick={() => predict.dismiss()} data-testid="predict-continue">
+      <p className="muted">
+        The views now show cycle {result.cycle}, where it happened.
+        {back
+          ? ` Continue brings the lecture back to step ${back.index + 1} (cycle ${back.cycle}).`
+          : ''}
+      </p>
+      <button onClick={() => predict.resume()} data-testid="predict-continue">
         Continue
       </button>
     </div>

@@ -20,7 +20,7 @@ import {
   type PredictionKind,
   type PredictionQuestion,
 } from '../../sim-core/teaching/predict';
-import { stepsOf, useLecture } from '../lecture/lecture-store';
+import { lecture, stepsOf, useLecture } from '../lecture/lecture-store';
 import type { LectureStep } from '../lecture/steps';
 import { cachedBy } from '../state/memo';
 import { actions, setForwardGate, useApp, type AppState } from '../state/store';
@@ -247,6 +247,9 @@ export const predict = {
       });
       return;
     }
+    // A checkpoint's lecture stays at its step while the outcome shows, however far on it is.
+    const { checkpoint } = usePredict.getState();
+    if (checkpoint !== null) lecture.hold(checkpoint);
     usePredict.setState((s) => ({
       phase: 'answered',
       result,
@@ -262,9 +265,15 @@ export const predict = {
     generation += 1;
     usePredict.setState({ phase: 'idle', question: null, result: null, note: null });
   },
-  /** Closes the card after the outcome was shown. */
+  /** Closes the card after the outcome was shown, the time moved on from it. */
   dismiss(): void {
+    lecture.hold(null);
     usePredict.setState({ phase: 'idle', question: null, result: null, note: null });
+  },
+  /** "Continue": closes the card, and a checkpoint's lecture goes on from its step. */
+  resume(): void {
+    usePredict.setState({ phase: 'idle', question: null, result: null, note: null });
+    lecture.resume();
   },
   resetScore(): void {
     usePredict.setState({ right: 0, wrong: 0 });
@@ -341,6 +350,8 @@ export function installPredict(): void {
     const state = usePredict.getState();
     // Going elsewhere (back, the scrubber, a lecture step) skips an open question.
     if (state.phase === 'asking' && cycle !== state.question?.cycle) predict.skip();
+    // …and lets the lecture's step follow the cycle again while an outcome shows.
+    if (state.phase === 'answered' && cycle !== state.result?.cycle) lecture.hold(null);
     if (
       cycle < before ||
       usePredict.getState().phase !== 'idle' ||

@@ -191,6 +191,20 @@ async function overlappingLabels(
   return found;
 }
 
+/** Why the checkpoint's verdict is not seen whole (out of the window, under the controls), or ''. */
+function verdictHidden(page: Page): Promise<string> {
+  return page.getByTestId('predict-verdict').evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const pinned = document.querySelector('.sticky-controls')?.getBoundingClientRect().bottom ?? 0;
+    if (r.top < pinned - 1 || r.bottom > innerHeight + 1)
+      return `the verdict (${Math.round(r.top)}–${Math.round(r.bottom)}) is not between the controls (${Math.round(pinned)}) and the window's bottom (${innerHeight})`;
+    const top = document.elementFromPoint(r.left + Math.min(r.width / 2, 40), r.top + r.height / 2);
+    return top && el.contains(top)
+      ? ''
+      : `the verdict is covered by ${top?.className ?? 'nothing'}`;
+  });
+}
+
 async function axeSerious(page: Page, where: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
@@ -213,19 +227,8 @@ async function counterText(page: Page): Promise<string> {
   return (await page.getByTestId('lecture-counter').textContent()) ?? '';
 }
 
-/**
- * Open defects this suite found in topics that landed after it was written (issue 20's note): after
- * a checkpoint is answered the verdict is scrolled out of view. Listed, not hidden: each runs as
- * `fixme` until fixed.
- */
-const OPEN_DEFECTS: Readonly<Record<string, string>> = {
-  edt: 'after answering, the verdict scrolls out of view (edt-eager-send, 1440×900)',
-  fugu: 'after answering, the verdict scrolls out of view (fugu-deadlock-timeout)',
-};
-
 for (const { topic, id, packets, checkpoints } of lectures()) {
   test(`a lecturer's class: ${topic} (${id})`, async ({ page }) => {
-    test.fixme(topic in OPEN_DEFECTS, OPEN_DEFECTS[topic]);
     test.setTimeout(240_000);
     const errors = watchErrors(page);
     const problems: string[] = [];
@@ -278,7 +281,15 @@ for (const { topic, id, packets, checkpoints } of lectures()) {
               .check();
             await page.getByTestId('predict-check').click();
             await expect(page.getByTestId('predict-verdict')).toBeVisible();
-            await expect(page.getByTestId('predict-verdict')).toBeInViewport();
+            // The verdict whole in the window, below the pinned controls, once the views have
+            // gone to the outcome's cycle and redrawn there (and still after a pause).
+            const outcome = page.getByTestId('predict-outcome');
+            await expect(outcome).toContainText(/The views now show cycle \d+/);
+            const shown = Number(/show cycle (\d+)/.exec((await outcome.textContent()) ?? '')![1]);
+            await waitForCycle(page, shown);
+            await expect.poll(() => verdictHidden(page)).toBe('');
+            await page.waitForTimeout(400);
+            expect(await verdictHidden(page), `${where} step ${step}`).toBe('');
             await checkHere(`${where} step ${step} answer`);
             asked.add(at);
             await shot(`${mode}-${size.width}x${size.height}-checkpoint`);

@@ -24,6 +24,13 @@ interface Asked {
 
 /** Reveals a question and reads the views at the revealed cycle; the session returns after. */
 function check(s: Session, model: string, { question, from }: Asked): void {
+  // A long list of options comes as a grid of short answers in rows: the card stays small
+  // enough to leave its verdict and the panels it is about in view.
+  if (question.options.length > 8)
+    expect(
+      question.options.every((o) => o.short !== undefined && o.group !== undefined),
+      `${from}: ${question.options.length} options, each needs a short form and a row`,
+    ).toBe(true);
   const outcome = revealPrediction(s, question);
   expect(outcome, from).not.toBeNull();
   const { value, cycle, explanation } = outcome!;

@@ -135,7 +135,13 @@ export const edtTransaction: Kind = {
     return {
       prompt: `It is cycle ${cycle}. Which transaction will host ${node}'s bus carry next, and who issues it?`,
       options: agents.flatMap((a) =>
-        kinds.map((k) => ({ value: `${k}:${a}`, label: `${AGENTS[a]}: ${k} — ${TXN_TEXT[k]}` })),
+        kinds.map((k) => ({
+          value: `${k}:${a}`,
+          label: `${AGENTS[a]}: ${k} — ${TXN_TEXT[k]}`,
+          group: AGENTS[a],
+          short: k,
+          hint: TXN_TEXT[k],
+        })),
       ),
     };
   },

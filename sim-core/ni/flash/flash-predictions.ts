@@ -42,11 +42,24 @@ export const nextHandler: Spec = {
     return null;
   },
   ask(run, cycle, found) {
-    const names = [...new Set(run.meta.dispatch.map((r) => r.handler)), 'setup', 'transfer'];
+    // A grid, a row per queue the handler is dispatched from (software: a transfer's own steps).
+    const rows = [
+      ...run.meta.dispatch.map((r) => [r.handler, r.queue] as const),
+      ['setup', 'software'] as const,
+      ['transfer', 'software'] as const,
+    ];
+    const names = [...new Set(rows.map(([n]) => n))];
+    const queueOf = (n: string) => rows.find(([h]) => h === n)![1];
     const title = (n: string) => run.meta.handlers.find((h) => h.name === n)?.title ?? n;
     return {
       prompt: `It is cycle ${cycle}. The next time node ${found.facts.node}'s Inbox hands the protocol processor a message, which handler will run? (It picks among the processor queue, the network's request and reply lanes and the software queue's head, then looks the handler up by message type and address space.)`,
-      options: names.map((n) => ({ value: n, label: title(n) })),
+      options: names.map((n) => ({
+        value: n,
+        label: title(n),
+        group: `from ${QUEUE_WORDS[queueOf(n)] ?? queueOf(n)}`,
+        short: n,
+        hint: title(n),
+      })),
     };
   },
   explain(run, found) {

@@ -44,6 +44,28 @@ const AssignmentStart = lazyPanel(assignmentPage, (m) => m.AssignmentStart);
 const TeachingProblemBanner = lazyPanel(assignmentPage, (m) => m.TeachingProblemBanner);
 
 const AREAS: ViewEntry['area'][] = ['left', 'centre', 'right', 'bottom'];
+type Column = Exclude<ViewEntry['area'], 'bottom'>;
+/** Each column's share of the width; while a question is open the left one (the card) is wider. */
+const COLUMN_WIDTH: Record<Column, string> = {
+  left: 'minmax(220px, 1fr)',
+  centre: 'minmax(420px, 2.2fr)',
+  right: 'minmax(320px, 1.4fr)',
+};
+const ASKING_WIDTH: Record<Column, string> = {
+  left: 'minmax(300px, 1.25fr)',
+  centre: 'minmax(380px, 2fr)',
+  right: 'minmax(260px, 1.15fr)',
+};
+
+/** The grid of the columns that hold something: what is open gets the width (styles.css). */
+function gridOf(columns: readonly Column[], asking: boolean): CSSProperties {
+  const widths = asking ? ASKING_WIDTH : COLUMN_WIDTH;
+  const row = columns.length > 0 ? columns.join(' ') : 'bottom';
+  return {
+    '--panel-columns': columns.length > 0 ? columns.map((c) => widths[c]).join(' ') : '1fr',
+    '--panel-areas': `'${row}' '${row.replace(/\S+/g, 'bottom')}'`,
+  } as CSSProperties;
+}
 
 export function App() {
   const views = useApp((s) => s.views);
@@ -76,6 +98,11 @@ export function App() {
   // While a question is open, the panels it is about lead their columns (kept in view with it).
   const about = usePredict((s) => (s.phase === 'idle' ? null : (s.question?.panels ?? null)));
   useOpenAtTop();
+  // The columns that hold a panel (the left one also while a question is open beside them).
+  const leftOpen = asking || open.some((name) => viewEntry(name).area === 'left');
+  const columns = (['left', 'centre', 'right'] as const).filter((c) =>
+    c === 'left' ? leftOpen : open.some((name) => viewEntry(name).area === c),
+  );
   // Predict, then see: its controls and the question at the top of the left column, beside
   // the panels a question is about.
   const question = (
@@ -134,34 +161,39 @@ export function App() {
             </Suspense>
           </>
         ) : ready ? (
-          <div className={`panels${asking ? ' asking' : ''}`}>
-            {AREAS.map((area) => {
-              const here = open.filter((name) => viewEntry(name).area === area);
-              // Predict, then see sits beside the panels, at the top of the left column.
-              const card = area === 'left' ? question : null;
-              if (here.length === 0 && !card) return null;
-              return (
-                <div key={area} className={`area area-${area}`}>
-                  {card}
-                  {here.map((name) => {
-                    const { title } = viewEntry(name);
-                    return (
-                      <Panel
-                        key={name}
-                        className={`panel panel-${name}${about?.includes(name) ? ' about' : ''}`}
-                        titleId={`panel-${name}-title`}
-                        testId={`panel-${name}`}
-                        heading={title}
-                      >
-                        {chrome ? <PanelExport name={name} title={title} /> : null}
-                        <PanelContent name={name} />
-                      </Panel>
-                    );
-                  })}
-                </div>
-              );
-            })}
-          </div>
+          <>
+            {/* With nothing else in the left column and no question open, the prediction
+                controls take a row above the panels rather than a column of their own. */}
+            {leftOpen ? null : question}
+            <div className={`panels${asking ? ' asking' : ''}`} style={gridOf(columns, asking)}>
+              {AREAS.map((area) => {
+                const here = open.filter((name) => viewEntry(name).area === area);
+                // Predict, then see sits beside the panels, at the top of the left column.
+                const card = area === 'left' && leftOpen ? question : null;
+                if (here.length === 0 && !card) return null;
+                return (
+                  <div key={area} className={`area area-${area}`}>
+                    {card}
+                    {here.map((name) => {
+                      const { title } = viewEntry(name);
+                      return (
+                        <Panel
+                          key={name}
+                          className={`panel panel-${name}${about?.includes(name) ? ' about' : ''}`}
+                          titleId={`panel-${name}-title`}
+                          testId={`panel-${name}`}
+                          heading={title}
+                        >
+                          {chrome ? <PanelExport name={name} title={title} /> : null}
+                          <PanelContent name={name} />
+                        </Panel>
+                      );
+                    })}
+                  </div>
+                );
+              })}
+            </div>
+          </>
         ) : (
           <p className="loading">Loading the simulator…</p>
         )}

@@ -109,13 +109,6 @@ export function Header() {
           ))}
         </select>
       </label>
-      {spec && scenario ? <ModelMenus spec={spec} scenario={scenario} /> : null}
-      <span
-        className="seed"
-        title="The seed fixes every random choice; it is part of the share link"
-      >
-        seed {scenario?.seed ?? '–'}
-      </span>
       <div className="header-actions">
         <CompareButton />
         <button
@@ -158,6 +151,17 @@ export function Header() {
         </button>
         <span className="share-note" role="status">
           {shareNote}
+        </span>
+      </div>
+      {/* The machine's settings on a row of their own under the scenario and the actions (two
+          rows in all on a projector's 1280 px). */}
+      <div className="header-machine">
+        {spec && scenario ? <ModelMenus spec={spec} scenario={scenario} /> : null}
+        <span
+          className="seed"
+          title="The seed fixes every random choice; it is part of the share link"
+        >
+          seed {scenario?.seed ?? '–'}
         </span>
       </div>
     </header>

@@ -1,13 +1,14 @@
 /**
- * A quiet line at the foot of the window: "Ready to work offline" once the service worker has
- * stored the app (for a few seconds), or "A new version is ready" with a Reload button. Never in embed mode (the
- * course page around the frame is not the place), and gone once closed.
+ * A quiet line in the window's bottom right corner, announced politely: "NI Lab now opens without
+ * a network too" once the service worker has stored the app (for a few seconds), or "A new
+ * version is ready" with a Reload button. Never in embed mode (the course page around the frame
+ * is not the place), and gone once closed.
  */
 import { useEffect } from 'react';
 import { useOffline, offlineActions } from '../state/offline-store';
 
 /** How long "Ready to work offline" stays (a new version's offer stays until answered). */
-const READY_MS = 8000;
+const READY_MS = 4000;
 
 export function OfflineNotice({ embedded }: { embedded: boolean }) {
   const { ready, update, dismissed } = useOffline();
@@ -18,7 +19,12 @@ export function OfflineNotice({ embedded }: { embedded: boolean }) {
   }, [ready, update]);
   if (embedded || dismissed || (!ready && !update)) return null;
   return (
-    <div className="offline-notice" role="status" data-testid="offline-notice">
+    <div
+      className="offline-notice"
+      role="status"
+      aria-live="polite"
+      data-testid="offline-notice"
+    >
       {update ? (
         <>
           <span>A new version of NI Lab is ready.</span>

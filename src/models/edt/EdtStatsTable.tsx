@@ -2,9 +2,11 @@
 import { EDT_NI_KINDS } from '../../../sim-core/ni/edt/ni-kinds';
 import type { EdtStats } from '../../../sim-core/ni/edt/edt-stats';
 import { KeyValueTable } from '../../views/stats/KeyValueTable';
-import { percent } from '../../views/stats/format';
+import { EDT_CLOCKS } from '../../../sim-core/ni/edt/edt-face';
+import { nsPerCycle } from '../../../sim-core/index';
+import { cyclesAndTime, percent } from '../../views/stats/format';
 
-const cycles = (n: number | null) => (n === null ? '—' : `${n.toLocaleString('en')} cycles (ns)`);
+const cycles = (n: number | null) => (n === null ? '—' : cyclesAndTime(n, nsPerCycle(EDT_CLOCKS)));
 
 export function EdtStatsTable({ stats }: { stats: EdtStats }) {
   const m = stats.messages;

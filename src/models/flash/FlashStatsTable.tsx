@@ -1,8 +1,10 @@
-/** FLASH's statistics: each transfer in cycles, µs and MB/s with Table 1's phases; each PP's load. */
+/** FLASH's statistics: each transfer in cycles, time and MB/s with Table 1's phases; each PP's load. */
 import type { FlashStats } from '../../../sim-core/ni/flash/flash-frame';
-import { mbPerSecond } from '../../../sim-core/ni/flash/flash-summary';
+import { FLASH_CLOCKS, mbPerSecond } from '../../../sim-core/ni/flash/flash-summary';
+import { nsPerCycle } from '../../../sim-core/index';
+import { duration } from '../../views/stats/format';
 
-const µs = (cycles: number) => (cycles / 100).toFixed(2);
+const time = (cycles: number) => duration(cycles * nsPerCycle(FLASH_CLOCKS));
 
 export function FlashStatsTable({ stats }: { stats: FlashStats }) {
   return (
@@ -14,7 +16,7 @@ export function FlashStatsTable({ stats }: { stats: FlashStats }) {
             <th scope="col">transfer</th>
             <th scope="col">bytes</th>
             <th scope="col">cycles</th>
-            <th scope="col">µs</th>
+            <th scope="col">time</th>
             <th scope="col">MB/s</th>
             <th scope="col">cycles a line</th>
             <th scope="col">MB/s in transfer</th>
@@ -29,7 +31,7 @@ export function FlashStatsTable({ stats }: { stats: FlashStats }) {
               </th>
               <td className="num">{t.bytes}</td>
               <td className="num">{t.cycles >= 0 ? t.cycles : t.status}</td>
-              <td className="num">{t.cycles >= 0 ? µs(t.cycles) : '—'}</td>
+              <td className="num">{t.cycles >= 0 ? time(t.cycles) : '—'}</td>
               <td className="num">
                 {t.cycles > 0 ? mbPerSecond(t.bytes, t.cycles).toFixed(0) : '—'}
               </td>
@@ -50,7 +52,7 @@ export function FlashStatsTable({ stats }: { stats: FlashStats }) {
           <tr>
             <th scope="col">node</th>
             <th scope="col">PP busy (cycles)</th>
-            <th scope="col">PP busy (µs)</th>
+            <th scope="col">PP busy (time)</th>
             <th scope="col">share of the run</th>
             <th scope="col">handlers run</th>
           </tr>
@@ -60,7 +62,7 @@ export function FlashStatsTable({ stats }: { stats: FlashStats }) {
             <tr key={n.id}>
               <th scope="row">{n.id}</th>
               <td className="num">{n.ppBusy}</td>
-              <td className="num">{µs(n.ppBusy)}</td>
+              <td className="num">{time(n.ppBusy)}</td>
               <td className="num">
                 {stats.cycles ? `${Math.round((100 * n.ppBusy) / stats.cycles)} %` : '—'}
               </td>

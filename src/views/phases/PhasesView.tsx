@@ -19,6 +19,7 @@ import {
 } from '../../../sim-core/index';
 import { inkFor } from '../../d3/colour';
 import { actions, useApp } from '../../state/store';
+import { cyclesAndTime, duration } from '../stats/format';
 import { TableToggle } from '../TableToggle';
 import { useElementWidth } from '../use-element-width';
 import { messageLedger, messagesIn, overlapIntervals, type MessageLedger } from './phases-data';
@@ -44,10 +45,7 @@ const CHAR_W = 7;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function timeWords(cycles: number, clocks: Clocks | null): string {
-  if (!clocks) return plural(cycles, 'cycle');
-  const ns = cycles * nsPerCycle(clocks);
-  const time = ns >= 10_000 ? `${(ns / 1000).toFixed(1)} µs` : `${Math.round(ns)} ns`;
-  return `${plural(cycles, 'cycle')} (${time})`;
+  return clocks ? cyclesAndTime(cycles, nsPerCycle(clocks)) : plural(cycles, 'cycle');
 }
 
 function sliceWords(s: PhaseSlice, clocks: Clocks | null, cycle: number): string {
@@ -228,7 +226,7 @@ function Chart({
         </g>
       ))}
       <text className="ph-tick" x={LABEL_W - 6} y={height + 16} textAnchor="end" aria-hidden="true">
-        {clocks ? `cycle (${nsPerCycle(clocks)} ns)` : 'cycle'}
+        {clocks ? `cycle (${duration(nsPerCycle(clocks))})` : 'cycle'}
       </text>
       {cycle >= ledger.start ? (
         <line className="ph-now" x1={nowX} x2={nowX} y1={0} y2={height + 4} aria-hidden="true" />

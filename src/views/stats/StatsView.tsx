@@ -2,14 +2,15 @@
 import { faceOf, nsPerCycle, type Clocks } from '../../../sim-core/index';
 import { uiOf } from '../../models/index';
 import { useApp } from '../../state/store';
+import { duration } from './format';
 import '../views-tables.css';
 
-/** "40 cycles = 0.20 µs; 1 B/cycle = 200 MB/s (200 MHz processor clock [000 L733-751])". */
+/** "40 cycles = 200 ns; 1 B/cycle = 200 MB/s (a cycle is 5 ns of the 200 MHz processor clock, …)". */
 function clockWords(cycles: number, c: Clocks): string {
   const ns = nsPerCycle(c);
   const mhz = (c.cycleDomain === 'cpu' ? c.cpuHz : c.systemHz) / 1e6;
   const clock = c.cycleDomain === 'cpu' ? 'processor' : 'system';
-  return `${cycles} cycles = ${((cycles * ns) / 1000).toFixed(2)} µs; 1 B/cycle = ${(1000 / ns).toFixed(0)} MB/s (a cycle is ${ns} ns of the ${mhz} MHz ${clock} clock, ${c.source})`;
+  return `${cycles} cycles = ${duration(cycles * ns)}; 1 B/cycle = ${(1000 / ns).toFixed(0)} MB/s (a cycle is ${duration(ns)} of the ${mhz} MHz ${clock} clock, ${c.source})`;
 }
 
 export function StatsView() {

@@ -215,10 +215,14 @@ export function createTorusRenderer(
     });
   svg.call(zoomer);
 
-  /** Labels by on-screen cell size: hidden when they would be an unreadable smear. */
+  /**
+   * Labels by on-screen cell size: hidden when they would be an unreadable smear. The panel's size
+   * leaves out the page's CSS zoom (presentation mode), which makes everything that much larger.
+   */
   function applyLabels(): void {
     if (!layout || screen.width === 0) return;
-    const cellPx = (CELL * Math.min(screen.width, screen.height) * transform.k) / layout.size;
+    const cellPx =
+      (CELL * Math.min(screen.width, screen.height) * transform.k * pageZoom) / layout.size;
     showNodes = cellPx >= NODE_LABEL_PX;
     // Packet ids need more room where packets crowd: a router holds up to 15 of them.
     const crowd = Math.max(1, packetCount / (layout.k * layout.k));

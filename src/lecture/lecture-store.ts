@@ -42,11 +42,12 @@ export interface LectureState {
   /** The cycles of chosen steps not reached yet (fast presses of "next" queue up). */
   expected: number[];
   /**
-   * The step the lecture stays at while its checkpoint's outcome shows at a later cycle (the
-   * views may pass several steps to show it): "next step" counts from it, and closing the
-   * outcome comes back to it.
+   * The step the lecture stays at after its checkpoint's outcome took the views further on (past
+   * several steps, maybe): "next step" counts from it until the time moves again.
    */
   holding: number | null;
+  /** The chosen step came by "next step": onward in the lecture, if back in time. */
+  onward: boolean;
 }
 
 export const useLecture = create<LectureState>(() => ({
@@ -58,6 +59,7 @@ export const useLecture = create<LectureState>(() => ({
   chosen: null,
   expected: [],
   holding: null,
+  onward: false,
 }));
 
 type Walkthrough = NonNullable<AppState['scenario']>['walkthrough'];
@@ -90,6 +92,7 @@ useApp.subscribe((s, prev) => {
   const cycle = s.view?.cycle;
   if (cycle === prev.view?.cycle || cycle === undefined) return;
   const { expected } = useLecture.getState();
+  if (useLecture.getState().holding !== null) useLecture.setState({ holding: null });
   const at = expected.indexOf(cycle);
   if (at >= 0) useLecture.setState({ expected: expected.slice(at + 1) });
   else if (useLecture.getState().chosen !== null)
@@ -105,8 +108,8 @@ function baseStep(): { steps: LectureStep[]; base: number } {
 }
 
 export const lecture = {
-  /** Moves the simulator to a step's cycle and makes it the current step. */
-  goToStep(index: number): void {
+  /** Moves the simulator to a step's cycle and makes it the current step (`onward`: by "next"). */
+  goToStep(index: number, onward = false): void {
     const app = useApp.getState();
     const step = stepsOf(app)[index];
     if (!step) return;
@@ -117,13 +120,14 @@ export const lecture = {
       chosen: index,
       expected: already ? [] : [...expected, step.cycle],
       holding: null,
+      onward,
     });
     if (!already) void actions.seek(step.cycle);
   },
   nextStep(): void {
     const { steps, base } = baseStep();
     const next = nextStepIndex(steps, base);
-    if (next !== null) lecture.goToStep(next);
+    if (next !== null) lecture.goToStep(next, true);
   },
   previousStep(): void {
     const { steps, base } = baseStep();
@@ -131,22 +135,9 @@ export const lecture = {
     if (previous !== null) lecture.goToStep(previous);
   },
 
-  /** Keeps the lecture at a step while the views show a checkpoint's outcome (null: let go). */
-  hold(index: number | null): void {
+  /** Keeps the lecture at a step while the views show its checkpoint's outcome further on. */
+  hold(index: number): void {
     useLecture.setState({ holding: index });
-  },
-  /**
-   * Back to the held step after its outcome was shown, when the views went past the step after
-   * it (so "next step" goes on in order, never skipping a step or a checkpoint).
-   */
-  resume(): void {
-    const { holding } = useLecture.getState();
-    if (holding === null) return;
-    useLecture.setState({ holding: null });
-    const app = useApp.getState();
-    const steps = stepsOf(app);
-    const next = steps[holding + 1];
-    if (next && (app.view?.cycle ?? 0) >= next.cycle) lecture.goToStep(holding);
   },
 
   /** Hides or shows the walkthrough notes panel (an open panel, so the share link keeps it). */

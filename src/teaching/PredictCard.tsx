@@ -326,7 +326,7 @@ function Outcome({
   result: PredictionCheck;
   innerRef: RefObject<HTMLParagraphElement | null>;
 }) {
-  // A checkpoint whose outcome lies past the lecture's next step: Continue comes back to it.
+  // A checkpoint whose outcome lies past the lecture's next step: the lecture goes on from it.
   const steps = useApp(stepsOf);
   const holding = useLecture((s) => s.holding);
   const held = holding === null ? undefined : steps[holding];
@@ -367,10 +367,10 @@ function Outcome({
       <p className="muted">
         The views now show cycle {result.cycle}, where it happened.
         {back
-          ? ` Continue brings the lecture back to step ${back.index + 1} (cycle ${back.cycle}).`
+          ? ` “Next step” goes on from step ${back.index + 1} (cycle ${back.cycle}), in order.`
           : ''}
       </p>
-      <button onClick={() => predict.resume()} data-testid="predict-continue">
+      <button onClick={() => predict.dismiss()} data-testid="predict-continue">
         Continue
       </button>
     </div>

@@ -247,17 +247,17 @@ export const predict = {
       });
       return;
     }
-    // A checkpoint's lecture stays at its step while the outcome shows, however far on it is.
-    const { checkpoint } = usePredict.getState();
-    if (checkpoint !== null) lecture.hold(checkpoint);
     usePredict.setState((s) => ({
       phase: 'answered',
       result,
       right: s.right + (result.correct ? 1 : 0),
       wrong: s.wrong + (result.correct ? 0 : 1),
     }));
-    // Then see: go to the cycle of the outcome.
+    // Then see: go to the cycle of the outcome. A checkpoint's lecture stays at its step, however
+    // far on that is: "next step" goes on in order, skipping no step or checkpoint.
     if (result.cycle > (useApp.getState().view?.cycle ?? 0)) await actions.seek(result.cycle);
+    const { checkpoint } = usePredict.getState();
+    if (mine === generation && checkpoint !== null) lecture.hold(checkpoint);
   },
 
   /** Closes the card without answering (not counted). */
@@ -265,15 +265,9 @@ export const predict = {
     generation += 1;
     usePredict.setState({ phase: 'idle', question: null, result: null, note: null });
   },
-  /** Closes the card after the outcome was shown, the time moved on from it. */
+  /** Closes the card after the outcome was shown. */
   dismiss(): void {
-    lecture.hold(null);
     usePredict.setState({ phase: 'idle', question: null, result: null, note: null });
-  },
-  /** "Continue": closes the card, and a checkpoint's lecture goes on from its step. */
-  resume(): void {
-    usePredict.setState({ phase: 'idle', question: null, result: null, note: null });
-    lecture.resume();
   },
   resetScore(): void {
     usePredict.setState({ right: 0, wrong: 0 });
@@ -343,25 +337,33 @@ export function installPredict(): void {
       });
       return;
     }
-    // Arriving at a checkpoint from before it (a step, play, or the lecture's "next step").
+    // Arriving at a checkpoint from before it (a step, play, or the lecture's "next step", which
+    // goes back in time after an outcome that took the views past the step).
     const cycle = s.view?.cycle;
     const before = prev.view?.cycle;
     if (cycle === undefined || before === undefined || cycle === before) return;
     const state = usePredict.getState();
     // Going elsewhere (back, the scrubber, a lecture step) skips an open question.
     if (state.phase === 'asking' && cycle !== state.question?.cycle) predict.skip();
-    // …and lets the lecture's step follow the cycle again while an outcome shows.
-    if (state.phase === 'answered' && cycle !== state.result?.cycle) lecture.hold(null);
-    if (
-      cycle < before ||
-      usePredict.getState().phase !== 'idle' ||
-      predictionsOff() ||
-      quietEmbed()
-    )
-      return;
+    if (usePredict.getState().phase !== 'idle' || predictionsOff() || quietEmbed()) return;
     const here = checkpointsOf(s).find((c) => c.cycle === cycle && !state.asked.includes(c.index));
     if (!here) return;
-    const tries = here.kinds.length > 0 ? [here.kinds] : kindsToTry(modelKinds(), 'any', turn);
-    void ask(tries, here.index);
+    const { chosen, onward } = useLecture.getState();
+    if (cycle < before && !(onward && chosen === here.index)) return;
+    askAt(here);
   });
+  // "Next step" onto a checkpoint where the views already are (an outcome took them there).
+  useLecture.subscribe((l, prev) => {
+    if (l.chosen === prev.chosen || l.chosen === null || !l.onward) return;
+    const app = useApp.getState();
+    const { phase, asked } = usePredict.getState();
+    if (phase !== 'idle' || predictionsOff() || quietEmbed()) return;
+    const here = checkpointsOf(app).find((c) => c.index === l.chosen && !asked.includes(c.index));
+    if (here && app.view?.cycle === here.cycle) askAt(here);
+  });
+}
+
+function askAt(here: Checkpoint): void {
+  const tries = here.kinds.length > 0 ? [here.kinds] : kindsToTry(modelKinds(), 'any', turn);
+  void ask(tries, here.index);
 }

@@ -19,12 +19,7 @@ export function OfflineNotice({ embedded }: { embedded: boolean }) {
   }, [ready, update]);
   if (embedded || dismissed || (!ready && !update)) return null;
   return (
-    <div
-      className="offline-notice"
-      role="status"
-      aria-live="polite"
-      data-testid="offline-notice"
-    >
+    <div className="offline-notice" role="status" aria-live="polite" data-testid="offline-notice">
       {update ? (
         <>
           <span>A new version of NI Lab is ready.</span>

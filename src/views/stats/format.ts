@@ -8,14 +8,12 @@ export const rate = (part: number, whole: number): string =>
 
 /**
  * A duration as every panel prints it: whole nanoseconds below 1 µs ("40 ns", "975 ns"), else
- * microseconds to three significant digits ("9.00 µs", "41.3 µs", "275 µs").
+ * microseconds to two decimals ("9.00 µs", "15.64 µs": exact at a 10-ns clock, as the papers'
+ * tables give them).
  */
 export function duration(ns: number): string {
-  if (Math.round(ns) < 1000) return `${Math.round(ns)} ns`;
-  const us = ns / 1000;
-  for (const digits of [2, 1])
-    if (Number(us.toFixed(digits)) < 10 ** (3 - digits)) return `${us.toFixed(digits)} µs`;
-  return `${us.toFixed(0)} µs`;
+  const whole = Math.round(ns);
+  return whole < 1000 ? `${whole} ns` : `${(ns / 1000).toFixed(2)} µs`;
 }
 
 /** Cycles as time on a model's clock: "40 cycles (200 ns)". */

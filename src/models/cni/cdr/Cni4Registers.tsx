@@ -43,8 +43,8 @@ export function Cni4Registers({
             {
               name: 'rxClearing',
               on: d.rxPhase === 'CLEARING',
-              set: "CLEAR seen: the NI is invalidating P's copies of the receive CDRs",
-              clear: 'no handshake under way: a copy P reads now is not stale',
+              set: "CLEAR seen: the NI is invalidating P's copies",
+              clear: 'no invalidations under way: no copy P holds is stale',
             },
           ]}
         />

@@ -22,8 +22,8 @@ const LINE = 32;
 type Stamped = CraniumModelEvent & EventStamp;
 
 const VARIANTS = {
-  'Cranium auto': { label: 'Cranium, auto-receive DMA', queue: false },
-  'Cranium queue': { label: 'Cranium, user queue', queue: true },
+  Cranium: { label: 'Cranium, auto-receive DMA', queue: false },
+  'Cranium-queue': { label: 'Cranium, user queue', queue: true },
 } as const;
 type VariantName = keyof typeof VARIANTS;
 const isVariant = (v: string): v is VariantName => v in VARIANTS;

@@ -13,7 +13,7 @@ import type { FlashEventBody } from './flash-events';
 import type { FlashStats } from './flash-frame';
 import { LINE_BYTES } from './geometry';
 
-export const FLASH_VARIANT = 'FLASH MAGIC';
+export const FLASH_VARIANT = 'FLASH';
 
 /** The source lines' state for each provenance: a payload just written is dirty in the cache. */
 const SENDER: Readonly<Record<Provenance, 'uncached' | 'dirty'>> = {

@@ -191,7 +191,7 @@ export const craniumMessaging: MessagingAdapter<CraniumStats, CraniumModelEvent>
     const notes: string[] = [];
     if (req.bytes % LINE !== 0)
       notes.push(
-        `a ${req.bytes}-B payload is sent in whole 32-B packets (${packetsOf(req.bytes) * LINE} B)`,
+        `a payload of ${req.bytes} B is sent in whole 32-B packets (${packetsOf(req.bytes) * LINE} B)`,
       );
     if (req.provenance === 'produce')
       notes.push(

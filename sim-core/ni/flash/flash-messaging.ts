@@ -85,7 +85,7 @@ export const flashMessaging: MessagingAdapter<FlashStats, FlashEventBody> = {
       );
     if (req.bytes % LINE_BYTES !== 0)
       notes.push(
-        `a ${req.bytes}-B payload is not whole 128-B lines: sent as an unaligned transfer`,
+        `a payload of ${req.bytes} B is not whole 128-B lines: sent as an unaligned transfer`,
       );
     return notes;
   },

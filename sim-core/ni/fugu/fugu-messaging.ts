@@ -107,7 +107,7 @@ export const fuguMessaging: MessagingAdapter<FuguStats, FuguModelEvent> = {
   },
   defaults(req) {
     const notes: string[] = [];
-    if (shape(req.bytes).dmaBytes > 0)
+    if (shape(req.bytes).dmaBytes > 0 && req.bytes <= MAX_DMA)
       notes.push(
         `${shape(req.bytes).dmaBytes} B go by do_on_dma, whose costs the seed does not give [004 L1859-1891]`,
       );
@@ -116,7 +116,7 @@ export const fuguMessaging: MessagingAdapter<FuguStats, FuguModelEvent> = {
         'the sender writes the argument words into the send buffer as part of the send: a prepared payload is run as produce-and-send',
       );
     if (req.bytes % WORD !== 0)
-      notes.push(`a ${req.bytes}-B payload is sent in whole 32-bit words`);
+      notes.push(`a payload of ${req.bytes} B is sent in whole 32-bit words`);
     return notes;
   },
 };

@@ -3,6 +3,7 @@
  * fidelity measure where both measure the same thing; the table is deterministic; the clocks
  * convert as documented; the CLI refuses bad flags with coded messages.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { benchNis, benchRow, runBench, type BenchNi } from '../../sim-core/bench/bench';
 import { benchNsPerCycle } from '../../sim-core/bench/bench-clock';
@@ -143,5 +144,16 @@ describe('npm run sim -- bench', () => {
       (l) => JSON.parse(l) as { latencyCycles: number },
     );
     expect(json.map((r) => r.latencyCycles)).toEqual([98, 92]);
+  });
+
+  it("prints docs/cli.md's example as the doc shows it", () => {
+    const doc = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+    const example =
+      /\$ npm run -s sim -- bench (--nis \S+ --sizes \S+ --provenance \S+)\n([\s\S]*?)```/.exec(
+        doc,
+      );
+    expect(example, 'the example and its output').not.toBeNull();
+    const printed = run(example![1]!.split(' '));
+    expect(printed.out.join('\n')).toBe(example![2]!.trimEnd());
   });
 });

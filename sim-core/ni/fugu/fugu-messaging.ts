@@ -101,9 +101,9 @@ export const fuguMessaging: MessagingAdapter<FuguStats, FuguModelEvent> = {
     const slices = slicesOf(run.events);
     const spans = [...new Set(slices.map((s) => s.message))].map((m) => span(slices, m));
     if (spans.length === 0 || spans.some((s) => s === null)) return 'a message’s handler never ran';
-    const first = Math.min(...spans.map((s) => s!.start));
-    const last = Math.max(...spans.map((s) => s!.end));
-    return (req.bytes * spans.length) / (last - first);
+    // The steady rate: every message after the first, between the first handler and the last.
+    const ends = spans.map((s) => s!.end).sort((a, b) => a - b);
+    return (req.bytes * (ends.length - 1)) / (ends.at(-1)! - ends[0]!);
   },
   defaults(req) {
     const notes: string[] = [];

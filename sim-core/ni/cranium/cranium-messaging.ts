@@ -159,13 +159,12 @@ export const craniumMessaging: MessagingAdapter<CraniumStats, CraniumModelEvent>
     const places = events.flatMap((e) =>
       e.kind === 'cr.place' && e.msg === m.id ? [e.cycle] : [],
     );
-    const firstStore =
+    // A cpu event is stamped with the cycle its instruction began (the command's is commandAt).
+    const produceAt =
       req.provenance === 'produce'
         ? (events.find((e) => e.kind === 'cr.cpu' && e.node === m.src && e.text.startsWith('store'))
             ?.cycle ?? null)
         : null;
-    // The cpu event is stamped at the end of the cycle its store began.
-    const produceAt = firstStore === null ? null : firstStore - 1;
     const start = produceAt ?? m.commandAt;
     const marks = [
       m.commandAt,

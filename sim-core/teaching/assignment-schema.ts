@@ -17,7 +17,12 @@ import { PREDICTION_KIND_NAMES, TOPIC_NAMES, VIEW_NAMES } from '../scenario/name
 import { choice, intIn, schemaRef, text } from '../scenario/fields';
 import { ASSIGNMENT_BOUNDS } from '../scenario/limits';
 import { assignmentDigest } from './hashing';
-import { readTeachingDoc, zodToIssues, type TeachingIssue, type TeachingIssueCode } from './issues';
+import {
+  readVersionedTeachingDoc,
+  zodToIssues,
+  type TeachingIssue,
+  type TeachingIssueCode,
+} from './issues';
 
 export const ASSIGNMENT_VERSION = 1;
 
@@ -442,28 +447,15 @@ export function parseAssignment(
   input: unknown,
   builtins: BuiltinLookup,
 ): { ok: true; value: Assignment } | { ok: false; error: TeachingIssue[] } {
-  const read = readTeachingDoc(input, ASSIGNMENT_BOUNDS, 'ASG001', 'ASG010');
+  const read = readVersionedTeachingDoc(
+    input,
+    ASSIGNMENT_BOUNDS,
+    { syntax: 'ASG001', object: 'ASG004', version: 'ASG002', limit: 'ASG010' },
+    'assignment',
+    ASSIGNMENT_VERSION,
+  );
   if (!read.ok) return read;
   const doc = read.value;
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
-    return {
-      ok: false,
-      error: [
-        { code: 'ASG004', path: '', message: `expected a JSON object, got ${showValue(doc)}` },
-      ],
-    };
-  const version = (doc as { version?: unknown }).version;
-  if (version !== ASSIGNMENT_VERSION)
-    return {
-      ok: false,
-      error: [
-        {
-          code: 'ASG002',
-          path: 'version',
-          message: `this NI Lab reads assignment version ${ASSIGNMENT_VERSION}, got ${showValue(version)}`,
-        },
-      ],
-    };
   const parsed = assignmentSchema.safeParse(doc, { reportInput: true });
   if (!parsed.success) return { ok: false, error: zodToIssues(parsed.error.issues, 'ASG') };
   const a = parsed.data;

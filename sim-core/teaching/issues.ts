@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { measurePlain, readJson, type Bounds } from '../kernel/bounds';
+import { showValue } from '../scenario/issues';
 import { pathText, wordIssues, type IssueKind } from '../scenario/zod-words';
 
 export const TEACHING_ISSUE_CODES = {
@@ -105,4 +106,48 @@ export function readTeachingDoc(
         : { code: syntax, path: '', message: `not valid JSON (${read.message})` },
     ],
   };
+}
+
+/** The codes of a versioned teaching file: bad JSON, not an object, another version, too large. */
+export interface VersionedDocCodes {
+  syntax: TeachingIssueCode;
+  object: TeachingIssueCode;
+  version: TeachingIssueCode;
+  limit: TeachingIssueCode;
+}
+
+/**
+ * A teaching file (`noun`: "assignment", "submission") read within `bounds` as a JSON object of
+ * the one `version` this NI Lab reads, before its schema is asked.
+ */
+export function readVersionedTeachingDoc(
+  input: unknown,
+  bounds: Bounds,
+  codes: VersionedDocCodes,
+  noun: string,
+  version: number,
+): { ok: true; value: object } | { ok: false; error: TeachingIssue[] } {
+  const read = readTeachingDoc(input, bounds, codes.syntax, codes.limit);
+  if (!read.ok) return read;
+  const doc = read.value;
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    return {
+      ok: false,
+      error: [
+        { code: codes.object, path: '', message: `expected a JSON object, got ${showValue(doc)}` },
+      ],
+    };
+  const got = (doc as { version?: unknown }).version;
+  if (got !== version)
+    return {
+      ok: false,
+      error: [
+        {
+          code: codes.version,
+          path: 'version',
+          message: `this NI Lab reads ${noun} version ${version}, got ${showValue(got)}`,
+        },
+      ],
+    };
+  return { ok: true, value: doc };
 }

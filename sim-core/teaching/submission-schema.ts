@@ -12,7 +12,7 @@ import { showValue } from '../scenario/issues';
 import type { Assignment, Question } from './assignment-schema';
 import { paramPath, randomisedPaths, scalar } from './assignment-schema';
 import { SUBMISSION_BOUNDS } from '../scenario/limits';
-import { readTeachingDoc, zodToIssues, type TeachingIssue } from './issues';
+import { readVersionedTeachingDoc, zodToIssues, type TeachingIssue } from './issues';
 
 export const SUBMISSION_VERSION = 1;
 
@@ -54,29 +54,15 @@ export type Answer = Submission['answers'][string];
 export function parseSubmission(
   input: unknown,
 ): { ok: true; value: Submission } | { ok: false; error: TeachingIssue[] } {
-  const read = readTeachingDoc(input, SUBMISSION_BOUNDS, 'SUB001', 'SUB010');
+  const read = readVersionedTeachingDoc(
+    input,
+    SUBMISSION_BOUNDS,
+    { syntax: 'SUB001', object: 'SUB003', version: 'SUB002', limit: 'SUB010' },
+    'submission',
+    SUBMISSION_VERSION,
+  );
   if (!read.ok) return read;
-  const doc = read.value;
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
-    return {
-      ok: false,
-      error: [
-        { code: 'SUB003', path: '', message: `expected a JSON object, got ${showValue(doc)}` },
-      ],
-    };
-  const version = (doc as { version?: unknown }).version;
-  if (version !== SUBMISSION_VERSION)
-    return {
-      ok: false,
-      error: [
-        {
-          code: 'SUB002',
-          path: 'version',
-          message: `this NI Lab reads submission version ${SUBMISSION_VERSION}, got ${showValue(version)}`,
-        },
-      ],
-    };
-  const parsed = submissionSchema.safeParse(doc, { reportInput: true });
+  const parsed = submissionSchema.safeParse(read.value, { reportInput: true });
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, error: zodToIssues(parsed.error.issues, 'SUB') };

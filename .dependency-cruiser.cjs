@@ -5,7 +5,7 @@
 const MODEL_FOLDERS = '^sim-core/(bus|network|ni/[^/]+)/';
 /** What is derived from the list of models: a model's folder may not depend on it. */
 const DERIVED =
-  '^sim-core/(index|models|faces|sim|session)\\.ts$|^sim-core/(scenario/(schema|parse|names|share-link|overrides|migrations)|trace/(events|narrate|vocabulary|log-text|timeline))\\.ts$|^sim-core/teaching/(?!prediction-kind\\.ts$)|^sim-core/fidelity/';
+  '^sim-core/(index|models|faces|sim|session)\\.ts$|^sim-core/(scenario/(schema|parse|names|share-link|overrides|migrations)|trace/(events|narrate|vocabulary|log-text|timeline))\\.ts$|^sim-core/teaching/(?!prediction-kind\\.ts$)|^sim-core/(fidelity|bench)/';
 
 module.exports = {
   forbidden: [

@@ -10,6 +10,7 @@
  */
 import type { z } from 'zod';
 import type { Protocol } from './memory/protocol';
+import type { MessagingAdapter } from './messaging';
 import type { DmaView } from './node/dma/dma-view';
 import type { NetworkFrame, NetworkStats } from './network/network-frame';
 import type { Topology } from './network/topology';
@@ -220,6 +221,8 @@ export interface Capabilities<T extends ModelTypes> extends FaceCapabilities<T> 
     until(scenario: ScenarioOf<T>): number | null;
     torusStats(stats: T['stats']): NetworkStats;
   };
+  /** One message of N bytes from A to B through this model's NIs (sim-core/messaging.ts, the bench). */
+  messaging?: MessagingAdapter<T['stats'], T['event']>;
 }
 
 /** The run as the CLI and the teaching engine read it afterwards. */

@@ -32,6 +32,7 @@ import { edtRows } from '../sim-core/fidelity/edt';
 import { craniumAnalysisRows } from '../sim-core/fidelity/cranium-analysis';
 import { flashRows } from '../sim-core/fidelity/flash';
 import { fuguRows } from '../sim-core/fidelity/fugu';
+import { crossRows } from '../sim-core/fidelity/cross';
 import { has, startTool } from './cli';
 
 // --help and a wrong flag are answered before any row is measured.
@@ -78,6 +79,7 @@ const rows: FidelityRow[] = [
   ...edtRows(),
   ...flashRows(),
   ...fuguRows(),
+  ...crossRows(),
 ];
 const summary = fidelitySummary(rows);
 if (has(args, '--json')) {

@@ -2,6 +2,7 @@
  * npm run sim -- <scenario file or built-in id> [--seed N] [--cycles N] [--set path=value …] [--json]
  *                [--warmup N] [--window N]
  * npm run sim -- --list | --help
+ * npm run sim -- bench [...]      (the message bench: tools/message-bench.ts)
  *
  * Runs the same sim-core as the app, in Node. Errors print a coded message and exit non-zero.
  * See docs/cli.md.
@@ -42,6 +43,7 @@ import {
   type ToolSpec,
 } from './cli';
 import { loadScenarioArg } from './scenario-source';
+import { BENCH_TOOL, benchMain } from './message-bench';
 
 interface Options {
   scenario?: string;
@@ -63,6 +65,7 @@ export const SIM_TOOL: ToolSpec = {
   usage: [
     '<scenario file | built-in id> [--seed N] [--cycles N] [--set path=value ...] [--json] [--narrate] [--warmup N] [--window N]',
     '--list',
+    'bench [--sizes N,N,...] [--nis NAME,...] [--provenance P,...] [--clock published|common] [--json | --csv] (npm run sim -- bench --help)',
   ],
   options: [
     { name: '--list', help: 'List the built-in scenarios (id, topic, title) and exit.' },
@@ -308,5 +311,13 @@ export function simMain(args: Args, io: Output, maxCycles = Infinity): number {
 export const runSim = (argv: readonly string[], io: Output, maxCycles = Infinity): number =>
   runCommand(SIM_TOOL, argv, (args, out) => simMain(args, out, maxCycles), io);
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
-  runTool(SIM_TOOL, process.argv.slice(2), simMain);
+/** `bench` as the first argument runs the message bench, with its own flags and help. */
+export const runMessageBench = (argv: readonly string[], io: Output): number =>
+  runCommand(BENCH_TOOL, argv, (args, out) => benchMain(args, out), io);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'bench')
+    runTool(BENCH_TOOL, argv.slice(1), (args, io) => benchMain(args, io, () => performance.now()));
+  else runTool(SIM_TOOL, argv, simMain);
+}

@@ -19,6 +19,7 @@ import { CniSystem } from '../../sim-core/ni/cni/cni-system';
 import { slotBlock } from '../../sim-core/ni/cni/layout';
 import type { SimEventBody } from '../../sim-core/trace/events';
 import { failed } from '../../tools/soak/family';
+import { loadsDuringHandshake } from './cdr-handshake';
 import {
   cniConfig,
   cniSoak,
@@ -39,6 +40,19 @@ const overflowing = fc
       .runs(c)
       .filter((m) => m.large && m.kind !== 'local-queue' && m.kind !== 'pingpong')
       .map((m) => ({ c, m })),
+  );
+
+/**
+ * CNI4 with the processor polling its receive CDR, on either bus, under any protocol, with
+ * traffic that reuses the CDRs: the soak found false hits there (tools/soak/cni.ts).
+ */
+const pollingCdr = fc
+  .constantFrom(...cniSoak.configurations.filter((c) => c.ni === 'CNI4'))
+  .chain((c) =>
+    cniSoak
+      .runs(c)
+      .filter((m) => m.kind !== 'local-queue')
+      .map((m) => ({ c, m: { ...m, pollCdr: true } })),
   );
 
 /**
@@ -115,6 +129,20 @@ function check(drawn: { c: CniSoakConfiguration; m: CniMachine }): void {
 describe('random messages through every NI kind', () => {
   it('delivers every message once, in order per sender, with the invariants holding', () => {
     fc.assert(fc.property(machine, check), { numRuns: 30 });
+  }, 240_000);
+
+  it('CNI4 polling its receive CDR reads none during the handshake, and takes each message once', () => {
+    fc.assert(
+      fc.property(pollingCdr, ({ c, m }) => {
+        const sim = new CniSystem(cniConfig(c, m));
+        const events: SimEventBody[] = [];
+        while (!sim.state.halted && sim.state.cycle < cniSoak.runCycles) events.push(...sim.step());
+        expect(loadsDuringHandshake(events), c.label).toEqual([]);
+        const audit = cniSoak.audit(c, m, cniSoak.runCycles);
+        expect(failed(audit), `${c.label}: ${audit.problem}`).toBe(false);
+      }),
+      { numRuns: 16 },
+    );
   }, 240_000);
 
   it('CNI16Qm overflowing into memory delivers everything under every protocol', () => {

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../sim-core/kernel/clone';
 import type { CraniumSystem } from '../../sim-core/ni/cranium/cranium-system';
+import type { ScenarioInput } from '../../sim-core/scenario/schema';
 import type { SimEventBody } from '../../sim-core/trace/events';
 import {
   badMachine,
@@ -126,6 +127,95 @@ describe('random Cranium machines', () => {
         for (let i = 0; i < 200; i++) expect(JSON.stringify(b.step())).toBe(tail[i]);
       }),
       { numRuns: 15 },
+    );
+  });
+});
+
+/**
+ * Receives posted behind sends: node 0 posts a receive for its own message, sends it and one to
+ * node 2, then posts a receive for node 1's message; node 1 sends it a little later. Every
+ * receive matches a send and is posted before its first packet can arrive, so the run finishes,
+ * whatever the sizes and the scheduler (the soak found a deadlock here, lookups.ts).
+ */
+const behindSends = fc.record({
+  k: fc.integer({ min: 3, max: 4 }),
+  scheduler: fc.constantFrom('fcfs', 'rr', 'prr', 'alpha'),
+  own: fc.integer({ min: 1, max: 24 }),
+  fromNode1: fc.integer({ min: 1, max: 24 }),
+  toNode2: fc.integer({ min: 0, max: 24 }),
+  toNode2First: fc.boolean(),
+  node1Delay: fc.integer({ min: 20, max: 300 }),
+});
+
+function behindSendsScenario(m: typeof behindSends extends fc.Arbitrary<infer T> ? T : never) {
+  const own = { op: 'send', channel: 1, to: 0, remoteChannel: 0, buffer: 1, packets: m.own };
+  const toNode2 = m.toNode2
+    ? [{ op: 'send', channel: 3, to: 2, remoteChannel: 0, buffer: 1, packets: m.toNode2 }]
+    : [];
+  return {
+    version: 1,
+    id: 'prop-behind-sends',
+    title: 'prop-behind-sends',
+    topic: 'cranium',
+    system: { kind: 'cranium', k: m.k, scheduler: m.scheduler },
+    workload: {
+      nodes: [
+        {
+          node: 0,
+          buffers: [{ handle: 1 }, { handle: 2 }, { handle: 3 }],
+          program: [
+            { op: 'recv', channel: 0, from: 0, remoteChannel: 1, buffer: 2, packets: m.own },
+            ...(m.toNode2First ? [...toNode2, own] : [own, ...toNode2]),
+            { op: 'recv', channel: 2, from: 1, remoteChannel: 1, buffer: 3, packets: m.fromNode1 },
+            { op: 'waitRecv', channel: 2 },
+            { op: 'waitRecv', channel: 0 },
+          ],
+        },
+        {
+          node: 1,
+          buffers: [{ handle: 1 }],
+          program: [
+            { op: 'compute', cycles: m.node1Delay },
+            { op: 'send', channel: 1, to: 0, remoteChannel: 2, buffer: 1, packets: m.fromNode1 },
+            { op: 'waitSend', channel: 1 },
+          ],
+        },
+        {
+          node: 2,
+          buffers: [{ handle: 1 }],
+          program: m.toNode2
+            ? [
+                {
+                  op: 'recv',
+                  channel: 0,
+                  from: 0,
+                  remoteChannel: 3,
+                  buffer: 1,
+                  packets: m.toNode2,
+                },
+                { op: 'waitRecv', channel: 0 },
+              ]
+            : [],
+        },
+      ],
+    },
+  } as ScenarioInput;
+}
+
+describe('receives posted behind sends', () => {
+  it('finish, placing every packet once, whatever the sizes and the scheduler', () => {
+    fc.assert(
+      fc.property(behindSends, (m) => {
+        const sys = craniumSystem(behindSendsScenario(m));
+        const events: SimEventBody[] = [];
+        while (!sys.state.halted && sys.state.cycle < 50_000) events.push(...sys.step());
+        expect(events.filter((e) => e.kind === 'sim.stall')).toEqual([]);
+        expect(events.at(-1)).toMatchObject({ kind: 'sim.halt', reason: 'all programs finished' });
+        const placed = events.flatMap((e) => (e.kind === 'cr.place' ? [e.packet] : []));
+        expect(new Set(placed).size).toBe(placed.length);
+        expect(placed).toHaveLength(m.own + m.fromNode1 + m.toNode2);
+      }),
+      { numRuns: 30 },
     );
   });
 });

@@ -11,6 +11,7 @@ import { CNI_BUS_PRESETS } from '../../sim-core/ni/cni/config';
 import { CniSystem } from '../../sim-core/ni/cni/cni-system';
 import { CNI_SOFTWARE_OVERHEAD } from '../../sim-core/ni/cni/cni-schema';
 import type { SimEventBody } from '../../sim-core/trace/events';
+import { loadsDuringHandshake } from '../property/cdr-handshake';
 
 function cniDoc(system: Record<string, unknown>, messages: Record<string, unknown>) {
   return {
@@ -109,6 +110,29 @@ describe('cachable device registers (§B.2, lectures E1-E3)', () => {
     const handshake = run({ nodes: 1, ni: 'CNI4' }, two);
     expect(handshake.stats.messages.lost).toBe(0);
     expect(handshake.stats.messages.delivered).toBe(2);
+  });
+
+  it('polling the receive CDR waits out the handshake: no false hit on a stale copy', () => {
+    // Found by npm run soak (CNI4 · io, every protocol): a send blocked while the NI was still
+    // reading the send CDRs, so P drained a message, stored CLEAR and polled the receive CDR
+    // again before the NI had invalidated it, and took the same message twice from its S copy.
+    const { events, stats } = run(
+      {
+        nodes: 2,
+        ni: 'CNI4',
+        bus: 'io',
+        pollCdr: true,
+        softwareOverhead: 0,
+        network: { latency: 150 },
+      },
+      { kind: 'alltoall', bytes: 488, rounds: 1 },
+    );
+    expect(loadsDuringHandshake(events)).toEqual([]);
+    expect(stats.violations).toBe(0);
+    const taken = events.flatMap((e) =>
+      e.kind === 'cni.msg' && e.phase === 'receive' ? [e.msg] : [],
+    );
+    expect(taken.sort((a, b) => a - b)).toEqual([0, 1, 2, 3]);
   });
 
   it('virtual polling with no back-off steals blocks the processor is still writing', () => {

@@ -226,6 +226,58 @@ describe('auto-receive', () => {
     expect(events.filter((e) => e.kind === 'cr.notify' && e.what === 'recv')).toHaveLength(1);
   });
 
+  it('a receive queued behind a send the network cannot take yet: its packets start its lookups, and nothing deadlocks', () => {
+    // Found by npm run soak (random programs): node 0's FCFS send to itself waits for room in
+    // the network, the network waits for node 0's inbox, and the inbox's first packet, for
+    // channel 2, waited for channel 2's lookups, queued behind that send. Every receive here
+    // matches a send: the run must finish.
+    const { sys, events } = runWithEvents({
+      version: 1,
+      id: 'unit',
+      title: 'unit',
+      topic: 'cranium',
+      system: { kind: 'cranium', k: 3 },
+      workload: {
+        nodes: [
+          {
+            node: 0,
+            buffers: [{ handle: 1 }, { handle: 2 }, { handle: 3 }],
+            program: [
+              { op: 'recv', channel: 0, from: 0, remoteChannel: 1, buffer: 2, packets: 8 },
+              { op: 'send', channel: 1, to: 0, remoteChannel: 0, buffer: 1, packets: 8 },
+              { op: 'recv', channel: 2, from: 1, remoteChannel: 1, buffer: 3, packets: 8 },
+              { op: 'waitRecv', channel: 2 },
+              { op: 'waitRecv', channel: 0 },
+            ],
+          },
+          {
+            node: 1,
+            buffers: [{ handle: 1 }],
+            program: [
+              { op: 'send', channel: 1, to: 0, remoteChannel: 2, buffer: 1, packets: 8 },
+              { op: 'waitSend', channel: 1 },
+            ],
+          },
+        ],
+      },
+    } as ScenarioInput);
+    expect(events.filter((e) => e.kind === 'sim.stall')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ kind: 'sim.halt', reason: 'all programs finished' });
+    const placed = events.flatMap((e) => (e.kind === 'cr.place' ? [e.where] : []));
+    expect(placed.filter((w) => w.startsWith('buffer 2 line'))).toHaveLength(8);
+    expect(placed.filter((w) => w.startsWith('buffer 3 line'))).toHaveLength(8);
+    expect(placed).toHaveLength(16);
+    // Channel 2's lookups started for its packets, not when the send ahead of them finished.
+    const started = events.find(
+      (e) => e.kind === 'cr.lookup' && e.node === 0 && e.dir === 'recv' && e.channel === 2,
+    );
+    expect(started).toMatchObject({
+      result: 'start',
+      why: expect.stringMatching(/packet arrived/),
+    });
+    expect(sys.state.nodes[0]!.ni.inbox).toEqual([]);
+  });
+
   it('a packet from the wrong sender channel is a protocol error (error 3)', () => {
     const { events } = runWithEvents(
       twoNodes(

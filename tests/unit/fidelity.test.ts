@@ -1,4 +1,5 @@
 /** The fidelity rows this project can already reproduce must pass (npm run fidelity prints them). */
+import { ceilingRow } from '../../sim-core/fidelity/cross';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FidelityRow } from '../../sim-core/fidelity/fidelity';
 import { KNOWN_FAILURES } from '../../sim-core/fidelity/known-failures';
@@ -270,6 +271,14 @@ describe('fidelity against the Eager Data Transfer paper (seed 002)', () => {
   ] as const)('%s passes', (id, row) => {
     const r = row();
     expect(r.id).toBe(id);
+    expectRow(r);
+  });
+});
+
+describe('cross-model rows, through the message bench', () => {
+  it('cross.cranium.flash.ceiling passes', () => {
+    const r = ceilingRow();
+    expect(r.id).toBe('cross.cranium.flash.ceiling');
     expectRow(r);
   });
 });

@@ -8,6 +8,7 @@ import type { ModelModule } from '../../model';
 import { cniFace, type CniTypes } from './cni-face';
 import type { CniStats } from './cni-frame';
 import { cniConfigOf } from './cni-config-of';
+import { cniMessaging } from './cni-messaging';
 import { cniSchema } from './cni-schema';
 import { cniSweepPoint } from './cni-sweep';
 import { cniSweepPlan, type CniSweepRequest } from './cni-sweep-plan';
@@ -66,6 +67,7 @@ export const cniModel: ModelModule<CniTypes> = {
   summary,
   capabilities: {
     ...cniFace.capabilities,
+    messaging: cniMessaging,
     sweeps: {
       /** Every NI that fits the bus at every message size: Fig. 6's round trip or Fig. 7's bandwidth. */
       'message-size': (scenario, request: CniSweepRequest) =>

@@ -14,6 +14,7 @@ import {
   type CraniumTiming,
 } from './cranium-config';
 import { craniumFace, type CraniumTypes } from './cranium-face';
+import { craniumMessaging } from './cranium-messaging';
 import type { CraniumStats } from './cranium-frame';
 import { craniumSchema, type CraniumScenario } from './cranium-schema';
 import { CraniumSystem } from './cranium-system';
@@ -107,6 +108,7 @@ export const craniumModel: ModelModule<CraniumTypes> = {
     programs: config.nodes.map((n) => ({ node: n.node, lines: n.program.map(instructionText) })),
   }),
   settings: ({ system }) => ({ router: system.router, ni: system.ni, scheduler: system.scheduler }),
+  capabilities: { ...craniumFace.capabilities, messaging: craniumMessaging },
   summary,
   derivedStats: {
     maxLatency: {

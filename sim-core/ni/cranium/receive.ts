@@ -18,6 +18,7 @@ import {
   type QueueState,
 } from './cranium-state';
 import { dispatch } from './dispatch';
+import { lookUpForArrival } from './lookups';
 import { physOf } from './node-map';
 import { interrupt, setFlow } from './ni-signals';
 
@@ -108,8 +109,12 @@ function decide(ctx: CraniumCtx, node: NodeState, e: InboxEntry): void {
     physOf: (n) => physOf(topology, node.node, n),
     ring: topology.kind === 'torus' ? topology.k : null,
   });
-  // A receive posted but still translating its handles holds the packet in the inbox.
-  if (dest.kind === 'auto' && ni.recv[dest.channel]!.phase !== 'ready') return;
+  // A receive posted but still translating its handles holds the packet in the inbox, and the
+  // packet serves those lookups if other commands are ahead of them (lookups.ts).
+  if (dest.kind === 'auto' && ni.recv[dest.channel]!.phase !== 'ready') {
+    lookUpForArrival(ctx, node, dest.channel);
+    return;
+  }
   e.decidedAt = c;
   e.destination = dest;
   let lines = 1;

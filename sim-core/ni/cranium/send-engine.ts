@@ -1,9 +1,8 @@
 /**
  * The NI's scheduler and send engine (seed 001 L927–933, L1885–1891, Fig. 6.1; digest §C.5,
- * §C.9, §C.10): the command at the head of the scheduler FIFO is served — node-map and
- * buffer-map lookups when cold (15 cycles, pipelined), then, for a send, one DMA payload read
- * per packet into the outbox (the first phit after 5 cycles, the FIFO 1), which the network
- * injects the next cycle (the link entry).
+ * §C.9, §C.10): the command at the head of the scheduler FIFO is served — its lookups
+ * (lookups.ts), then, for a send, one DMA payload read per packet into the outbox (the first
+ * phit after 5 cycles, the FIFO 1), which the network injects the next cycle (the link entry).
  */
 import { count } from '../../kernel/words';
 import { storePacket } from '../../node/torus/packet-store';
@@ -11,8 +10,8 @@ import { lineName } from './cache-lines';
 import { emit, type CraniumCtx } from './cranium-context';
 import type { ChannelState, NodeState } from './cranium-state';
 import { encodeHeader } from './header';
-import { physOf } from './node-map';
 import { interrupt } from './ni-signals';
+import { serveLookup } from './lookups';
 import { SCHEDULERS } from './scheduler';
 
 /** One cycle of a node's send side: hand finished reads to the network, serve the FIFO's head. */
@@ -31,25 +30,7 @@ export function schedule(ctx: CraniumCtx, node: NodeState): void {
   const fifo = ni.sched.map((e) => (e.dir === 'send' ? ni.send : ni.recv)[e.channel]!);
   const at = SCHEDULERS[cfg.scheduler].pick(fifo, cfg.alpha);
   const ch = fifo[at]!;
-  if (ch.phase === 'queued') {
-    const warm = ch.cachedHandle === ch.handle && ch.cachedNode === ch.remoteNode;
-    if (warm && ch.page >= 0) translated(node, at, ch);
-    else {
-      ch.phase = 'lookup';
-      ch.lookupUntil = c + (warm ? 0 : t.lookups);
-      emit(ctx, {
-        kind: 'cr.lookup',
-        node: node.node,
-        dir: ch.dir,
-        channel: ch.id,
-        result: 'start',
-        why: warm
-          ? 'warm: the cached translations are used'
-          : `cold: node-map and buffer-map lookups (${count(t.lookups, 'cycle')}, pipelined)`,
-      });
-      if (warm) lookedUp(ctx, node, at, ch);
-    }
-  } else if (ch.phase === 'lookup' && c >= ch.lookupUntil) lookedUp(ctx, node, at, ch);
+  serveLookup(ctx, node, at, ch, 'head');
   if (ch.phase !== 'active' || ni.flow !== 'NORMAL') return;
   // One payload read per packet, while the outbox has room and the memory port is free.
   const outbox = ctx.state.net.queues[node.node]!.length + ni.dmaReads.length;
@@ -59,49 +40,6 @@ export function schedule(ctx: CraniumCtx, node: NodeState): void {
   ni.sendGapUntil = c + t.sendGap;
   if (ch.remaining - ch.pending === 0) ni.sched.splice(at, 1);
   else if (SCHEDULERS[cfg.scheduler].rotate(ch)) ni.sched.push(...ni.sched.splice(at, 1));
-}
-
-/** The lookups are done: the channel's page and destination, or NIL (the transfer aborts). */
-function lookedUp(ctx: CraniumCtx, node: NodeState, at: number, ch: ChannelState): void {
-  const buffer = node.buffers[ch.handle];
-  const phys = physOf(ctx.cfg.network.topology, node.node, ch.remoteNode);
-  if (!buffer || !phys) {
-    emit(ctx, {
-      kind: 'cr.lookup',
-      node: node.node,
-      dir: ch.dir,
-      channel: ch.id,
-      result: 'nil',
-      why: !buffer
-        ? `buffer handle ${ch.handle} maps to NIL: the transfer is aborted`
-        : `node ${ch.remoteNode} maps to NIL: the transfer is aborted`,
-    });
-    node.ni.sched.splice(at, 1);
-    Object.assign(ch, { busy: false, phase: 'idle', remaining: 0 });
-    interrupt(ctx, node, ch.dir === 'send' ? 'send' : 'auto', 4, ch.id);
-    return;
-  }
-  ch.page = buffer.frame;
-  ch.phys = phys;
-  ch.cachedHandle = ch.handle;
-  ch.cachedNode = ch.remoteNode;
-  emit(ctx, {
-    kind: 'cr.lookup',
-    node: node.node,
-    dir: ch.dir,
-    channel: ch.id,
-    result: 'done',
-    why: `buffer ${ch.handle} → page 0x${buffer.frame.toString(16)}, node ${ch.remoteNode} → [${phys.dy},${phys.dx}]`,
-  });
-  translated(node, at, ch);
-}
-
-function translated(node: NodeState, at: number, ch: ChannelState): void {
-  if (ch.dir === 'recv') {
-    // A receive channel leaves the FIFO once translated; arrivals schedule it (L1889).
-    ch.phase = 'ready';
-    node.ni.sched.splice(at, 1);
-  } else ch.phase = 'active';
 }
 
 /** The DMA read of the channel's next line: a packet with its header, ready for the outbox. */

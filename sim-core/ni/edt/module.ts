@@ -6,6 +6,7 @@
 import type { ModelModule } from '../../model';
 import { MESI } from '../../memory/protocols/mesi';
 import { edtConfigOf, edtCostTable, edtDmaCosts } from './edt-config';
+import { edtMessaging } from './edt-messaging';
 import { edtFace, type EdtTypes } from './edt-face';
 import type { EdtMeta } from './edt-meta';
 import { edtSchema } from './edt-schema';
@@ -76,6 +77,7 @@ export const edtModel: ModelModule<EdtTypes> = {
   summary,
   capabilities: {
     ...edtFace.capabilities,
+    messaging: edtMessaging,
     sweeps: {
       /** One message's bus traffic under EDT, CC-DMA by intervention and by retry. */
       'three-nis': (scenario, request: TimelineRequest) =>

@@ -7,6 +7,7 @@ import type { FlashConfig } from './flash-config';
 import { planTransfer } from './flash-config';
 import { resolveCosts, type CostName } from './flash-costs';
 import { flashFace, type FlashTypes } from './flash-face';
+import { flashMessaging } from './flash-messaging';
 import { flashMeta } from './flash-meta';
 import { flashSchema, type FlashOp, type FlashScenario } from './flash-schema';
 import { FlashSystem } from './flash-system';
@@ -68,6 +69,7 @@ export const flashModel: ModelModule<FlashTypes> = {
     lanes: system.network.lanes,
   }),
   summary: summariseFlash,
+  capabilities: { ...flashFace.capabilities, messaging: flashMessaging },
   derivedStats: {
     transferCycles: {
       desc: 'FLASH: cycles of the first transfer, from the command sequence to the receiver’s clean-up (−1 if unfinished)',

@@ -6,6 +6,7 @@
  */
 import type { ModelModule } from '../../model';
 import { fuguConfigOf } from './fugu-config';
+import { fuguMessaging } from './fugu-messaging';
 import { fuguFace, type FuguTypes } from './fugu-face';
 import type { FuguStats } from './fugu-frame';
 import { fuguMeta } from './fugu-meta';
@@ -40,6 +41,7 @@ export const fuguModel: ModelModule<FuguTypes> = {
   summary,
   capabilities: {
     ...fuguFace.capabilities,
+    messaging: fuguMessaging,
     sweeps: {
       /** The charts of round2-spec §B3.3: f_buf, pages against threshold, slowdown. */
       chapter7: (_scenario, request: FuguSweepRequest) =>

@@ -5,7 +5,9 @@
  * handshake: uncached CLEAR store, barrier, the NI invalidates the processor's copies and only
  * then reports the next message — no false hits. Send: the processor writes the CDRs, stores
  * SEND, and may not write again until the NI has read every used block (whole blocks).
- * Status bits: 1 = txFree, 2 = rxReady.
+ * Status bits: 1 = txFree, 2 = rxReady, 4 = rxClearing (handshake step 2 still under way).
+ * A processor that polls the receive CDR itself (pollCdr) must finish the handshake with step 3,
+ * reading the status until rxClearing is 0 (§B.2.3): its next poll would hit its stale copy.
  */
 import { peek } from '../../../node/bus/coherence';
 import { blockName } from '../../../node/bus/context';
@@ -20,6 +22,7 @@ import { wordsInBlock } from './queue';
 
 export const TX_FREE = 1;
 export const RX_READY = 2;
+export const RX_CLEARING = 4;
 
 const payloadOf = (ctx: Ctx, msg: number) => ctx.state.messages[msg]?.payload ?? 0;
 
@@ -160,6 +163,24 @@ const cdrReceive: CniRoutine = (ctx, f, a): Step => {
       f.pc = 8;
       return { op: 'membar', why: 'handshake: barrier until the CLEAR reaches the NI' };
     case 8:
+      // Polling the status, P only sees rxReady once the NI is done; polling the CDR, it must
+      // wait here, or its next poll hits the old message in its own copy (a false hit).
+      if (!ctx.cfg.pollCdr) return { ret: Number(f.locals.msg) };
+      f.pc = 9;
+      return {
+        op: 'ucLoad',
+        reg: 'status',
+        why: "handshake 3: read the uncached status: has the NI invalidated P's copies?",
+      };
+    case 9:
+      if (Number(a.result) & RX_CLEARING) {
+        f.pc = 8;
+        return {
+          op: 'compute',
+          cycles: ctx.cfg.pollWork,
+          why: 'the NI is still invalidating: wait before reading the status again',
+        };
+      }
       return { ret: Number(f.locals.msg) };
   }
   throw new Error(`cdr.receive: bad pc ${f.pc}`);
@@ -279,7 +300,11 @@ export const cdrRoutines: Record<string, CniRoutine> = {
 export const cdrHooks: CniHooks = {
   readRegister(ctx) {
     const dev = ctx.node.device;
-    return (dev.txFree ? TX_FREE : 0) | (dev.rxPhase === 'READY' ? RX_READY : 0);
+    return (
+      (dev.txFree ? TX_FREE : 0) |
+      (dev.rxPhase === 'READY' ? RX_READY : 0) |
+      (dev.rxPhase === 'CLEARING' ? RX_CLEARING : 0)
+    );
   },
   writeRegister(ctx, reg) {
     const dev = ctx.node.device;

@@ -40,6 +40,12 @@ export function Cni4Registers({
               set: `message ${d.rxMsg} waits in the receive CDRs`,
               clear: 'nothing to receive (or the handshake is still clearing)',
             },
+            {
+              name: 'rxClearing',
+              on: d.rxPhase === 'CLEARING',
+              set: "CLEAR seen: the NI is invalidating P's copies",
+              clear: 'no invalidations under way: no copy P holds is stale',
+            },
           ]}
         />
         <HandshakeStrip phase={d.rxPhase} />

@@ -9,7 +9,7 @@ const STEPS: { phase: DeviceState['rxPhase']; what: string }[] = [
   { phase: 'READY', what: 'a message is in the receive CDRs; rxReady = 1; P reads them (RD)' },
   {
     phase: 'CLEARING',
-    what: "P's CLEAR store seen; rxReady = 0; the NI invalidates P's copies (INV)",
+    what: "P's CLEAR store seen; rxReady = 0, rxClearing = 1; the NI invalidates P's copies (INV)",
   },
 ];
 

@@ -1,0 +1,67 @@
+/**
+ * The messaging capability (round2-spec §A.3, issue 18): how a model sends one message of N bytes
+ * from node A to node B, so the message bench (sim-core/bench/) can put every NI on the same axes.
+ * Each model's adapter lives in its own folder and knows no other model: it writes a scenario of
+ * its own model, and reads the latency, the phase slices and the bandwidth back from the run.
+ */
+import type { PhaseSlice } from './ledger/phase-events';
+import type { EventStamp } from './trace/common-events';
+
+/** Where the payload comes from when the user's send starts (round2-spec §A.3 item 3). */
+export const PROVENANCES = ['produce', 'prepared-clean', 'prepared-dirty'] as const;
+export type Provenance = (typeof PROVENANCES)[number];
+
+export const PROVENANCE_LABELS: Readonly<Record<Provenance, string>> = {
+  produce: 'produce-and-send (the user writes the payload as part of the send)',
+  'prepared-clean': 'prepared, clean (the payload is in memory)',
+  'prepared-dirty': "prepared, dirty in the sender's cache",
+};
+
+/** One point of the bench: which NI of the model, how many payload bytes, and their provenance. */
+export interface MessageRequest {
+  variant: string;
+  bytes: number;
+  provenance: Provenance;
+}
+
+/** A latency point runs one message (warm, as the seed measures it); a bandwidth point a stream. */
+export type MessagePurpose = 'latency' | 'bandwidth';
+
+/** A scenario document of the model's own (checked by the scenario format), or why there is none. */
+export type MessageScenario = { doc: Record<string, unknown> } | { unsupported: string };
+
+/** What a latency run tells: the message's latency in the model's cycles, and where the time went. */
+export interface MessageLatency {
+  /** Cycles from the user's send to the receiver's user code having the message (`endPoints`). */
+  cycles: number;
+  /** The measured message's first and last cycle in the run (the bench opens the run there). */
+  start: number;
+  end: number;
+  /** Its phase slices: the model's own ledger, or derived from its events (the adapter says which). */
+  slices: PhaseSlice[];
+}
+
+/** A run as the adapter reads it: the model's statistics and its stamped events. */
+export interface MessageRun<T, E> {
+  stats: T;
+  events: readonly (E & EventStamp)[];
+}
+
+export interface MessagingAdapter<T, E> {
+  /** The NIs of the model the bench can pick, in the model's own words. */
+  variants: readonly { name: string; label: string }[];
+  /** The model's published packetization rule, with its seed lines (round2-spec §A.3 item 1). */
+  packetization: string;
+  /** How the seed's own latency definition maps to "user send starts → receiver has it" (item 2). */
+  endPoints: string;
+  scenario(req: MessageRequest, purpose: MessagePurpose): MessageScenario;
+  /** The latency run's measure, or why the run did not give one. */
+  latency(req: MessageRequest, run: MessageRun<T, E>): MessageLatency | string;
+  /** Payload bytes per cycle of the bandwidth run, or why there is none. */
+  bandwidth(req: MessageRequest, run: MessageRun<T, E>): number | string;
+  /**
+   * Settings the point rests on that the seed does not give (the bench draws it hatched and
+   * names each): an empty list means the point is the seed's own machine.
+   */
+  defaults(req: MessageRequest): string[];
+}

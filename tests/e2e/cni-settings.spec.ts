@@ -87,6 +87,8 @@ test('E2: clear-on-read loses a message; CNI4 shows its own switches', async ({ 
   // The box follows the loaded run, so it shows the change once the new run is in.
   await clearOnRead.click();
   await expect(clearOnRead).toBeChecked();
+  // The open panel lies over the time controls under the two-row header: close it, as a user does.
+  await page.getByTestId('cni-settings-toggle').click();
   await toEnd(page);
   await expect(statistic(page, 'sent / delivered / lost')).toHaveText('0 / 1 / 1');
   await expect(page.getByTestId('log-row').filter({ hasText: 'LOST' })).toHaveCount(1);
@@ -113,11 +115,13 @@ test('E6: the software overhead is a number field; a bad value is refused with a
   await expect
     .poll(() => decodeURIComponent(new URL(page.url()).hash))
     .toContain('system.softwareOverhead=600');
+  await page.getByTestId('cni-settings-toggle').click();
   await toEnd(page);
   // 400 more software cycles per message, half at each end; a round trip holds three halves
   // (the ping's send, the pong's receive and send): 600 more cycles.
   await expect.poll(measured).toBe(before + 600);
 
+  await page.getByTestId('cni-settings-toggle').click();
   await overhead.fill('-5');
   await overhead.press('Enter');
   const problem = page.getByTestId('problem');

@@ -308,7 +308,11 @@ async function main(args: Args, io: Output): Promise<number> {
     rows.push(row);
     if (opts.json) return console.log(JSON.stringify(row));
     const f = familyOf(row.job.family);
-    const verdict = failed(row.total) ? `FAIL: ${row.problems[0]?.problem}` : 'ok';
+    const first = row.problems[0];
+    // The replay on the row itself: a long soak stopped early keeps what it found.
+    const verdict = failed(row.total)
+      ? `FAIL: ${first?.problem}${first ? ` (replay: ${first.replay})` : ''}`
+      : 'ok';
     console.log(
       `[${rows.length}/${jobs.length}] ${f.name} · ${f.configurations[row.job.configuration]!.label}: ${count(row.total.cycles)} cycles in ${count(row.runs)} runs, ${(row.cpuMs / 1000).toFixed(0)} s CPU — ${verdict}`,
     );

@@ -18,6 +18,7 @@ import {
   snoopCache,
   sourceLineAt,
   sourceLineOf,
+  spareBuffer,
   takeBuffer,
   toOutbox,
   type FlashCtx,
@@ -222,14 +223,33 @@ export const SEND_ACTS = {
     fireDirectory(ctx, node, line, 'OwnerReply');
     run.access = writeAccess(ctx, node, line, p.id);
   },
-  /** The line is home: each component it completes goes (the first in the line's buffer). */
+  /**
+   * The line is home: each component it completes goes (the first in the line's buffer) if the
+   * request queue has room and a buffer stays spare; else the line's buffer frees as it reaches
+   * memory and the software queue sends them from there. A reply that waited for room on the
+   * request lane could deadlock the machine [003 L12, L68].
+   */
   forwardLine(ctx, node, run) {
     const msg = ctx.state.messages[run.msg]!;
     const t = transferOf(ctx, run);
     const seqs = componentsCompletedBy(node, plan(ctx, t.id), msg.seq);
-    seqs.forEach((seq, k) => component(ctx, node, t, seq, k === 0 ? msg.buffer : -1, 0));
-    if (!seqs.length && msg.buffer >= 0)
-      node.release.push({ buffer: msg.buffer, at: run.access!.doneAt });
+    const room =
+      node.outq.request.length + seqs.length <= ctx.cfg.queues.networkOut &&
+      spareBuffer(ctx, node, true);
+    if (seqs.length && room)
+      seqs.forEach((seq, k) => component(ctx, node, t, seq, k === 0 ? msg.buffer : -1, 0));
+    else {
+      if (msg.buffer >= 0) node.release.push({ buffer: msg.buffer, at: run.access!.doneAt });
+      if (!seqs.length) return;
+      if (!t.forwardLater.length) schedule(ctx, node, t.id, 'forwardHome', 'schedule');
+      t.forwardLater.push(...seqs);
+    }
+  },
+  nextForward(ctx, _node, run) {
+    run.seq = transferOf(ctx, run).forwardLater.shift()!;
+  },
+  rescheduleForward(ctx, node, run) {
+    schedule(ctx, node, run.transfer, 'forwardHome', 'reschedule');
   },
   collected(ctx, node, run) {
     const msg = ctx.state.messages[run.msg]!;

@@ -7,10 +7,10 @@ import {
   componentBytes,
   destLineOf,
   fireDirectory,
-  freeBuffers,
   plan,
   sourceLineAt,
   sourceLineOf,
+  spareBuffer,
   type FlashCtx,
 } from './flash-context';
 import type { FlashNode, RunningHandler, TransferState } from './flash-state';
@@ -59,10 +59,10 @@ const activeOps = (ctx: FlashCtx, node: FlashNode) =>
       t.status !== 'draining',
   ).length;
 
-/** No room to send the next line: the output queue is full, or (a line read here) no data buffer. */
+/** No room to send the next line: the output queue is full, or (a line read here) no spare buffer. */
 export function sendBlocked(ctx: FlashCtx, node: FlashNode, t: TransferState): boolean {
   if (node.outq.request.length >= ctx.cfg.queues.networkOut) return true;
-  return !gathering(ctx, t) && freeBuffers(node) === 0;
+  return !gathering(ctx, t) && !spareBuffer(ctx, node);
 }
 
 export const CONDITIONS: Readonly<Record<CondName, Cond>> = {
@@ -132,4 +132,6 @@ export const CONDITIONS: Readonly<Record<CondName, Cond>> = {
   aligned: (ctx, _node, run) => (plan(ctx, run.transfer).aligned ? 'yes' : 'no'),
   holdOff: (_ctx, node) => (node.holdOff.count > 0 ? 'wait' : 'reply'),
   gathering: (ctx) => (ctx.cfg.coherence === 'collect' ? 'collect' : 'forward'),
+  forwardsLeft: (ctx, _node, run) =>
+    ctx.state.transfers[run.transfer]!.forwardLater.length > 0 ? 'more' : 'none',
 };

@@ -97,6 +97,18 @@ export function takeBuffer(node: FlashNode, owner: string): number {
 
 export const freeBuffers = (node: FlashNode) => node.buffers.filter((b) => b === null).length;
 
+/**
+ * Whether one more component may hold a data buffer while it waits in the request queue: a
+ * buffer is free, and the queue's components will not hold every buffer. One is always left for
+ * what arrives from the network; else components waiting for a full window could hold them all
+ * while the messages that would free that window wait for a buffer here: a deadlock across nodes
+ * [003 L12, L68-69: the protocol's deadlock avoidance; reading].
+ */
+export function spareBuffer(ctx: FlashCtx, node: FlashNode, free = freeBuffers(node) > 0): boolean {
+  const queued = node.outq.request.filter((q) => ctx.state.messages[q.msg]!.buffer >= 0).length;
+  return free && queued + 1 < node.buffers.length;
+}
+
 /** Node-local line number `i` of a transfer's buffer, as a line id (node × 65536 + line). */
 export const lineId = (node: number, localLine: number) => node * 65_536 + localLine;
 

@@ -51,7 +51,9 @@ export const flashVocabulary: EventVocabulary<FlashEventBody, FlashMeta> = {
     'flash.recvLine': (e) =>
       `${at(e)} MAGIC: component ${e.component} of ${xfer(e.transfer)} written to ${line(e.line)}`,
     'flash.swq': (e) =>
-      `${at(e)} software queue: ${xfer(e.transfer)} ${e.op === 'reschedule' ? 'rescheduled — the PP is free for other messages' : `scheduled (${e.handler})`}${e.waiting ? `; ${e.waiting} more rest in memory` : ''}`,
+      e.handler === 'forwardHome' && e.op === 'schedule'
+        ? `${at(e)} software queue: a line of ${xfer(e.transfer)} is home, but the request queue has no room for its component — a reply never waits for a request's room (that could deadlock), so the software queue will send it from memory`
+        : `${at(e)} software queue: ${xfer(e.transfer)} ${e.op === 'reschedule' ? 'rescheduled — the PP is free for other messages' : `scheduled (${e.handler})`}${e.waiting ? `; ${e.waiting} more rest in memory` : ''}`,
     'flash.dir': (e) => `${at(e)} directory: ${line(e.line)} ${e.from}→${e.to} on ${e.event}`,
     'flash.credit': (e) =>
       e.op === 'post'

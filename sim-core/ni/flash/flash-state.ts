@@ -178,6 +178,11 @@ export interface TransferState {
   /** Global coherence: gets sent, lines collected. */
   asked: number;
   collected: number;
+  /**
+   * Pipelined global coherence: components whose lines came home while the request queue had no
+   * room for them; the home sends them from memory through the software queue (forwardHome).
+   */
+  forwardLater: number[];
   /** Physical addresses valid (0 in the record means invalid [003 L185]). */
   srcValid: boolean;
   dstValid: boolean;

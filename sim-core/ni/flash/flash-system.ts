@@ -108,6 +108,7 @@ function initialTransfer(id: number, components: number): TransferState {
     out: Array.from({ length: components }, () => false),
     asked: 0,
     collected: 0,
+    forwardLater: [],
     srcValid: true,
     dstValid: true,
     holdOff: false,

@@ -50,6 +50,8 @@ export type ActName =
   | 'replyOwnerData'
   | 'lineFromOwner'
   | 'forwardLine'
+  | 'nextForward'
+  | 'rescheduleForward'
   | 'collected';
 
 export type CondName =
@@ -62,7 +64,8 @@ export type CondName =
   | 'lastLine'
   | 'aligned'
   | 'holdOff'
-  | 'gathering';
+  | 'gathering'
+  | 'forwardsLeft';
 
 export type Step = { label?: string } & (
   | { do: 'pp'; cost: CostName; what: string }
@@ -338,19 +341,42 @@ export const HANDLERS = {
       end(),
     ],
   },
+  // A reply handler: it never waits for room on the request lane, or replies could not drain [003 L12].
   ownerData: {
     title: 'Owner’s data',
-    sends: 'request',
     source: '003 L158',
     steps: [
       branch('gathering', { collect: 'collect' }, 'collect or forward?'),
       pp('forwardLine', 'write the line back and forward it'),
       act('lineFromOwner', 'the directory: uncached'),
-      act('forwardLine', 'send it on as a component'),
+      act(
+        'forwardLine',
+        'send it on as a component, or, with no room, leave it to the software queue',
+      ),
       end(),
       pp('collectLine', 'write the line back', 'collect'),
       act('lineFromOwner', 'the directory: uncached'),
       act('collected', 'count it; when all are in, start the send'),
+      end(),
+    ],
+  },
+  forwardHome: {
+    title: 'Forward a line left home',
+    sends: 'request',
+    source: '003 L68, L158 [reading]',
+    steps: [
+      pp('stateLoad', 'load the transfer state from the record'),
+      act('nextForward', 'the next component whose lines are home'),
+      pp('readIssue', 'form the fill command'),
+      act('readLine', 'read the line from memory into a data buffer'),
+      pp('headerForm', 'form the header: sequence number into the template'),
+      branch('aligned', { yes: 'send' }, 'aligned?'),
+      pp('unalignedLine', 'two-buffer load: wrap into the next buffer'),
+      act('sendComponent', 'send the component as its first word arrives', 'send'),
+      branch('forwardsLeft', { more: 'yield' }, 'more lines left home?'),
+      end(),
+      pp('reschedule', 'save the state; reschedule on the software queue', 'yield'),
+      act('rescheduleForward', 'back on the software queue'),
       end(),
     ],
   },

@@ -11,14 +11,13 @@ import { ACTS } from './acts';
 import { CONDITIONS, itemsLeft, sendBlocked } from './conditions';
 import { dispatchRow } from './dispatch';
 import {
-  componentsCompletedBy,
   costSource,
   emit,
-  freeBuffers,
   lineId,
   otherMessage,
   plan,
   slice,
+  spareBuffer,
   type FlashCtx,
 } from './flash-context';
 import { FLASH_COSTS } from './flash-costs';
@@ -46,13 +45,9 @@ function roomFor(ctx: FlashCtx, node: FlashNode, c: Candidate): boolean {
   if (c.handler === 'transfer' && c.transfer >= 0) {
     const t = ctx.state.transfers[c.transfer]!;
     need = Math.max(1, Math.min(ctx.cfg.chunk, capacity, itemsLeft(ctx, t)));
-    if (freeBuffers(node) === 0) return false;
   }
-  // A line home from its owner may complete two components of an unaligned transfer.
-  if (c.handler === 'ownerData' && ctx.cfg.coherence === 'pipelined') {
-    const m = ctx.state.messages[c.msg]!;
-    need = Math.max(1, componentsCompletedBy(node, plan(ctx, m.transfer), m.seq).length);
-  }
+  if ((c.handler === 'transfer' || c.handler === 'forwardHome') && !spareBuffer(ctx, node))
+    return false;
   return node.outq[sends].length + need <= capacity;
 }
 

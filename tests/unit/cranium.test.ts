@@ -278,6 +278,54 @@ describe('auto-receive', () => {
     expect(sys.state.nodes[0]!.ni.inbox).toEqual([]);
   });
 
+  it('alpha: a receive at the head of the FIFO that the scheduler does not pick still gets its lookups from its packets', () => {
+    // Found by npm run soak (cranium/1/20365858/41300): alpha picks node 0's shorter send to
+    // itself over the receive posted before it; the receive's packets, at the head of the inbox,
+    // waited for lookups only the scheduler would serve, so the send's packets found the inbox
+    // full, the send could not finish, and the network stalled with every NI in NORMAL flow.
+    const { sys, events } = runWithEvents({
+      version: 1,
+      id: 'unit',
+      title: 'unit',
+      topic: 'cranium',
+      system: { kind: 'cranium', k: 3, scheduler: 'alpha' },
+      workload: {
+        nodes: [
+          {
+            node: 0,
+            buffers: [{ handle: 1 }, { handle: 2 }, { handle: 3 }],
+            program: [
+              { op: 'recv', channel: 0, from: 1, remoteChannel: 1, buffer: 2, packets: 12 },
+              { op: 'send', channel: 1, to: 0, remoteChannel: 2, buffer: 1, packets: 8 },
+              { op: 'recv', channel: 2, from: 0, remoteChannel: 1, buffer: 3, packets: 8 },
+              { op: 'waitRecv', channel: 2 },
+              { op: 'waitRecv', channel: 0 },
+            ],
+          },
+          {
+            node: 1,
+            buffers: [{ handle: 1 }],
+            program: [
+              { op: 'send', channel: 1, to: 0, remoteChannel: 0, buffer: 1, packets: 12 },
+              { op: 'waitSend', channel: 1 },
+            ],
+          },
+        ],
+      },
+    } as ScenarioInput);
+    expect(events.filter((e) => e.kind === 'net.stall' || e.kind === 'sim.stall')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ kind: 'sim.halt', reason: 'all programs finished' });
+    expect(events.filter((e) => e.kind === 'cr.place')).toHaveLength(20);
+    // The receive's lookups finished while the scheduler still served the send.
+    const lookups = events.flatMap((e) =>
+      e.kind === 'cr.lookup' && e.node === 0 && e.result === 'done'
+        ? [`${e.dir} ${e.channel}`]
+        : [],
+    );
+    expect(lookups.slice(0, 2)).toEqual(['send 1', 'recv 0']);
+    expect(sys.state.nodes[0]!.ni.inbox).toEqual([]);
+  });
+
   it('a packet from the wrong sender channel is a protocol error (error 3)', () => {
     const { events } = runWithEvents(
       twoNodes(

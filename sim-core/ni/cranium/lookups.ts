@@ -12,6 +12,7 @@ import { emit, type CraniumCtx } from './cranium-context';
 import type { ChannelState, NodeState } from './cranium-state';
 import { physOf } from './node-map';
 import { interrupt } from './ni-signals';
+import { SCHEDULERS } from './scheduler';
 
 /**
  * One cycle of a channel's lookups, `at` its place in the scheduler FIFO: a queued channel is
@@ -43,18 +44,28 @@ export function serveLookup(
         why:
           cause === 'head'
             ? how
-            : `a packet arrived for it while other commands are ahead in the scheduler FIFO: ${how}`,
+            : at > 0
+              ? `a packet arrived for it while other commands are ahead in the scheduler FIFO: ${how}`
+              : `a packet arrived for it while the scheduler serves another command first: ${how}`,
       });
       if (warm) lookedUp(ctx, node, at, ch);
     }
   } else if (ch.phase === 'lookup' && c >= ch.lookupUntil) lookedUp(ctx, node, at, ch);
 }
 
-/** An arriving packet for receive channel `channel` that is not translated yet serves its lookups. */
+/**
+ * An arriving packet for receive channel `channel` that is not translated yet serves its lookups,
+ * unless the scheduler serves them this cycle (it runs after the receive side). That is the
+ * command it picks, not always the FIFO's head: alpha picks the shortest message, and a receive
+ * at the head behind a send that waits for this inbox to drain would wait for ever.
+ */
 export function lookUpForArrival(ctx: CraniumCtx, node: NodeState, channel: number): void {
-  const at = node.ni.sched.findIndex((e) => e.dir === 'recv' && e.channel === channel);
-  // At the head, the scheduler serves it this cycle already.
-  if (at > 0) serveLookup(ctx, node, at, node.ni.recv[channel]!, 'arrival');
+  const ni = node.ni;
+  const at = ni.sched.findIndex((e) => e.dir === 'recv' && e.channel === channel);
+  if (at < 0) return;
+  const fifo = ni.sched.map((e) => (e.dir === 'send' ? ni.send : ni.recv)[e.channel]!);
+  if (SCHEDULERS[ctx.cfg.scheduler].pick(fifo, ctx.cfg.alpha) === at) return;
+  serveLookup(ctx, node, at, ni.recv[channel]!, 'arrival');
 }
 
 /** The lookups are done: the channel's page and destination, or NIL (the transfer aborts). */

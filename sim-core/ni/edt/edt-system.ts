@@ -105,6 +105,9 @@ function plan(cfg: EdtConfig): { messages: EdtMessage[]; scripts: AppStep[][] } 
   return { messages, scripts };
 }
 
+/** The order a node's agents run in each cycle. */
+const AGENT_ORDER = ['P', 'NI', 'CC'] as const;
+
 export class EdtSystem {
   state: EdtState;
   readonly layout: Layout;
@@ -239,11 +242,11 @@ export class EdtSystem {
       complete(ctx);
       grant(ctx);
     }
+    const emit = (e: EdtModelEvent) => events.push(e);
     for (const ctx of ctxs)
-      if (ctx.node.dma)
-        stepDma(ctx, ctx.node.dma, this.dmaPort!, this.dmaCosts, s.cycle, (e) => events.push(e));
+      if (ctx.node.dma) stepDma(ctx, ctx.node.dma, this.dmaPort!, this.dmaCosts, s.cycle, emit);
     for (const ctx of ctxs)
-      for (const name of ['P', 'NI', 'CC'] as const) {
+      for (const name of AGENT_ORDER) {
         const agent = ctx.node.agents[name];
         if (agent) runAgent(ctx, agent);
       }
@@ -284,7 +287,7 @@ export class EdtSystem {
   }
 
   /** The blocks a message occupies in a region, for views and fidelity. */
-  blocksOf(region: 'send' | 'recv', msg: number): number[] {
+  blocksOf(region: 'send' | 'recv', msg: number): readonly number[] {
     return messageBlocks(this.layout, region, this.state.messages[msg]!.bytes);
   }
 

@@ -113,10 +113,26 @@ export function tagLookup(
   return null;
 }
 
-/** The blocks of a region a message of `bytes` bytes occupies. */
-export function messageBlocks(layout: Layout, region: 'send' | 'recv', bytes: number): number[] {
-  const { first } = layout.regions[region];
-  return Array.from({ length: Math.ceil(bytes / layout.blockBytes) }, (_, i) => first + i);
+/** Block lists already made, by layout: the routines ask for them every cycle they run. */
+const made = new WeakMap<Layout, Map<number, readonly number[]>>();
+
+/** The blocks of a region a message of `bytes` bytes occupies (one shared, frozen list). */
+export function messageBlocks(
+  layout: Layout,
+  region: 'send' | 'recv',
+  bytes: number,
+): readonly number[] {
+  let lists = made.get(layout);
+  if (!lists) made.set(layout, (lists = new Map()));
+  const key = bytes * 2 + (region === 'send' ? 0 : 1);
+  let blocks = lists.get(key);
+  if (!blocks) {
+    const { first } = layout.regions[region];
+    const count = Math.ceil(bytes / layout.blockBytes);
+    blocks = Object.freeze(Array.from({ length: count }, (_, i) => first + i));
+    lists.set(key, blocks);
+  }
+  return blocks;
 }
 
 export const wordsPerBlock = (layout: Layout) => layout.blockBytes / layout.wordBytes;

@@ -11,6 +11,7 @@ import { fail, ok, showValue, type InputIssue, type IssueCode, type Result } fro
 import { SCENARIO_BOUNDS } from './limits';
 import { limitIssue, readScenarioText } from './read-text';
 import { migrate } from './migrations';
+import { provideParser } from './parser-slot';
 import { SCENARIO_VERSION, scenarioSchema, type Scenario } from './schema';
 import { pathText, wordIssues, type IssueKind } from './zod-words';
 
@@ -61,3 +62,5 @@ export function parseScenario(input: unknown): Result<Scenario, InputIssue[]> {
   const parsed = scenarioSchema.safeParse(migrated.doc, { reportInput: true });
   return parsed.success ? ok(parsed.data) : fail(toIssues(parsed.error.issues));
 }
+
+provideParser(parseScenario);

@@ -60,6 +60,7 @@ import fuguPageFaultHandler from './fugu/fugu-page-fault-handler.json';
 import fuguPolicies from './fugu/fugu-policies.json';
 import fuguSkewedGang from './fugu/fugu-skewed-gang.json';
 import fuguOverflowControl from './fugu/fugu-overflow-control.json';
+import benchSmallMessages from './bench/bench-small-messages.json';
 
 export interface BuiltinScenario {
   id: string;
@@ -125,6 +126,7 @@ const entries: [string, unknown][] = [
   ['fugu/fugu-policies.json', fuguPolicies],
   ['fugu/fugu-skewed-gang.json', fuguSkewedGang],
   ['fugu/fugu-overflow-control.json', fuguOverflowControl],
+  ['bench/bench-small-messages.json', benchSmallMessages],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

@@ -27,10 +27,10 @@ export interface BenchTypes {
 export const benchFace: ModelFace<BenchTypes> = {
   kind: 'bench',
   topics: [{ name: 'bench', heading: 'Compare the NIs', short: 'Compare' }],
-  views: ['notes', 'bench', 'race', 'log', 'stats'],
-  defaultViews: ['notes', 'bench', 'race'],
+  views: ['notes', 'race', 'charts', 'log', 'stats'],
+  defaultViews: ['notes', 'race', 'charts'],
   describe: ({ system, workload }) =>
-    `Message bench · ${system.nis.length === 0 ? 'every NI' : `${system.nis.length} NIs`} · ${system.sizes.join(', ')} B · ${system.provenances.join(', ')} · ${system.clock} clocks · race: ${workload.race.bytes} B, ${workload.race.provenance}, one cycle = 1 ns`,
+    `${system.nis.length === 0 ? 'every NI' : `${system.nis.length} NIs`} · ${system.sizes.join(', ')} B · ${system.provenances.join(', ')} · ${system.clock} clocks · race: ${workload.race.bytes} B, ${workload.race.provenance}, one cycle = 1 ns`,
   vocabularies: [benchVocabulary],
   quiet: narrateQuietBench,
   capabilities: {},

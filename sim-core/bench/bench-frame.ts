@@ -20,6 +20,8 @@ export interface BenchMeta {
   provenance: Provenance;
   clock: BenchClock;
   lanes: BenchLane[];
+  /** Every NI the bench can run, in its list's order (the chosen ones are the lanes). */
+  every: { model: string; variant: string; label: string }[];
   /** The last delivery, in ns: when the race ends. */
   endNs: number;
   /** The log names its actors by NI, not by node. */
@@ -40,6 +42,7 @@ export interface BenchFrame {
   cycle: number;
   halted: boolean;
   lanes: BenchLaneFrame[];
+  stats: BenchStats;
 }
 
 export interface BenchStats {

@@ -12,7 +12,7 @@ import type { ModelInstance, ModelState } from '../model';
 import type { BenchClock } from './bench-clock';
 import type { BenchEvent } from './bench-events';
 import type { BenchFrame, BenchLane, BenchLaneFrame, BenchMeta, BenchStats } from './bench-frame';
-import type { BenchNi } from './bench';
+import { benchNis, type BenchNi } from './bench';
 import { measuredRow } from './bench-points';
 import type { Provenance } from '../messaging';
 
@@ -131,7 +131,7 @@ export class BenchRace implements ModelInstance<ModelState, BenchFrame, BenchSta
         rank: ranks[i] ?? null,
       };
     });
-    return { model: 'bench', cycle: t, halted: this.state.halted, lanes };
+    return { model: 'bench', cycle: t, halted: this.state.halted, lanes, stats: this.stats() };
   }
 
   stats(): BenchStats {
@@ -155,6 +155,7 @@ export class BenchRace implements ModelInstance<ModelState, BenchFrame, BenchSta
       provenance: this.config.provenance,
       clock: this.config.clock,
       lanes: this.lanes,
+      every: benchNis(),
       endNs: Math.max(0, ...this.lanes.map((l) => l.row.latencyNs ?? 0)),
       nodes: 1,
     };

@@ -23,13 +23,17 @@ export const benchSystem = z.strictObject({
   sizes: z.array(bytes).min(1).max(12).default([8, 64, 256, 1024, 4096]),
   provenances: z.array(provenance).min(1).max(3).default(['produce', 'prepared-clean']),
   clock: choice(BENCH_CLOCKS).default('published'),
-  /** How the chart shows the table: time or each model's own cycles, software slices or not. */
+  /**
+   * How the chart shows the table: time or each model's own cycles, with the software slices or
+   * without, and which of the provenances (the first when absent or not run).
+   */
   display: z
     .strictObject({
       unit: choice(['ns', 'cycles']).default('ns'),
       software: z.boolean().default(true),
+      provenance: provenance.optional(),
     })
-    .default({ unit: 'ns', software: true }),
+    .prefault({}),
 });
 
 export const raceBranch = z.strictObject({

@@ -61,6 +61,8 @@ import fuguPolicies from './fugu/fugu-policies.json';
 import fuguSkewedGang from './fugu/fugu-skewed-gang.json';
 import fuguOverflowControl from './fugu/fugu-overflow-control.json';
 import benchSmallMessages from './bench/bench-small-messages.json';
+import benchLargeMessages from './bench/bench-large-messages.json';
+import benchProvenance from './bench/bench-provenance.json';
 
 export interface BuiltinScenario {
   id: string;
@@ -127,6 +129,8 @@ const entries: [string, unknown][] = [
   ['fugu/fugu-skewed-gang.json', fuguSkewedGang],
   ['fugu/fugu-overflow-control.json', fuguOverflowControl],
   ['bench/bench-small-messages.json', benchSmallMessages],
+  ['bench/bench-large-messages.json', benchLargeMessages],
+  ['bench/bench-provenance.json', benchProvenance],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

@@ -56,17 +56,15 @@ export const BENCH_ANCHORS: readonly BenchAnchor[] = [
     value: { cycles: 88 },
     label: 'Cranium Table 6.1: user queue, warm, 8 hops, one packet — 88 cycles',
   },
-  ...[64, 256, 1024, 4096].map(
-    (bytes): BenchAnchor => ({
-      row: `cranium.fig6_2.${bytes}.8hop.warm`,
-      variant: 'Cranium',
-      bytes,
-      provenance: 'prepared-clean',
-      metric: 'bandwidth',
-      value: { bytesPerCycle: fig62(bytes) },
-      label: `Cranium Fig. 6.2 at ${bytes} B, 8 hops, warm, as the digest reconstructs it (the figure has no table) — ${fig62(bytes).toFixed(2)} B/cycle`,
-    }),
-  ),
+  ...[64, 256, 1024, 4096].map((bytes): BenchAnchor => ({
+    row: `cranium.fig6_2.${bytes}.8hop.warm`,
+    variant: 'Cranium',
+    bytes,
+    provenance: 'prepared-clean',
+    metric: 'bandwidth',
+    value: { bytesPerCycle: fig62(bytes) },
+    label: `Cranium Fig. 6.2 at ${bytes} B, 8 hops, warm, as the digest reconstructs it (the figure has no table) — ${fig62(bytes).toFixed(2)} B/cycle`,
+  })),
   {
     row: 'flash.4KB.uncached',
     variant: 'FLASH',
@@ -95,20 +93,20 @@ export const BENCH_ANCHORS: readonly BenchAnchor[] = [
     label:
       'FLASH: 320 MB/s during the transfer phase — a peak, above a whole message’s bytes over its latency',
   },
-  ...([
-    [64, 17],
-    [4096, 38],
-  ] as const).map(
-    ([bytes, gain]): BenchAnchor => ({
-      row: `edt.gain.intv.${bytes}`,
-      variant: 'EDT',
-      bytes,
-      provenance: null,
-      metric: 'latency',
-      value: { times: 1 - gain / 100, of: 'CC-DMA_intv' },
-      label: `EDT paper: ${gain} % below CC-DMA intervention at ${bytes} B — drawn on our CC-DMA intervention point`,
-    }),
-  ),
+  ...(
+    [
+      [64, 17],
+      [4096, 38],
+    ] as const
+  ).map(([bytes, gain]): BenchAnchor => ({
+    row: `edt.gain.intv.${bytes}`,
+    variant: 'EDT',
+    bytes,
+    provenance: null,
+    metric: 'latency',
+    value: { times: 1 - gain / 100, of: 'CC-DMA_intv' },
+    label: `EDT paper: ${gain} % below CC-DMA intervention at ${bytes} B — drawn on our CC-DMA intervention point`,
+  })),
   {
     row: 'fugu.t4_4.send + fugu.t4_4.subtotal.soft',
     variant: 'FUGU',

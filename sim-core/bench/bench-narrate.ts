@@ -21,7 +21,8 @@ export const benchVocabulary: EventVocabulary<BenchEvent, BenchMeta> = {
       `${labelOf(meta, e.lane)}: ${e.actor} — ${e.phase} (${PHASE_CATEGORY_INFO[e.category].label}).`,
     'bench.delivered': (e, meta) =>
       `${labelOf(meta, e.lane)} delivers ${e.rank === 1 ? 'first' : `no. ${e.rank}`}: the receiver's user code has the message after ${nsWords(e.ns)} (${e.cycles.toLocaleString('en-GB')} of its cycles).`,
-    'bench.unavailable': (e, meta) => `${labelOf(meta, e.lane)} cannot send this message: ${e.why}.`,
+    'bench.unavailable': (e, meta) =>
+      `${labelOf(meta, e.lane)} cannot send this message: ${e.why}.`,
   },
   log: {
     who: {

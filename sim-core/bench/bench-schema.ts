@@ -37,7 +37,10 @@ export const benchSystem = z.strictObject({
 });
 
 export const raceBranch = z.strictObject({
-  race: z.strictObject({ bytes: bytes.default(8), provenance: provenance.default('prepared-clean') }),
+  race: z.strictObject({
+    bytes: bytes.default(8),
+    provenance: provenance.default('prepared-clean'),
+  }),
 });
 
 export type BenchSystemOut = z.output<typeof benchSystem>;

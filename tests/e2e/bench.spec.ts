@@ -27,7 +27,9 @@ test('opens "Compare the NIs" from the start page and runs the bench in the work
   // The progress bar moves before the chart is whole.
   await expect(page.getByTestId('sweep-status')).toContainText('Running…');
   await benchDone(page);
-  await expect(page.getByTestId('bench-latency-chart').locator('path.sc-marker')).not.toHaveCount(0);
+  await expect(page.getByTestId('bench-latency-chart').locator('path.sc-marker')).not.toHaveCount(
+    0,
+  );
   await page.screenshot({ path: `${SHOTS}/bench-1440.png`, fullPage: false });
   await page.getByTestId('bench-view').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/bench-1440-chart.png`, fullPage: false });

@@ -24,14 +24,7 @@ import { SweepControls } from '../../views/charts/SweepControls';
 import { CATEGORY_COLOURS } from '../../views/phases/PhasesView';
 import { TableToggle } from '../../views/TableToggle';
 import { createBenchChart, type BenchChart, type BenchChartSeries } from './bench-chart';
-import {
-  anatomyIn,
-  footnotes,
-  placeMarks,
-  valueOf,
-  type Metric,
-  type Unit,
-} from './bench-data';
+import { anatomyIn, footnotes, placeMarks, valueOf, type Metric, type Unit } from './bench-data';
 import { bpcText, cyclesText, niLook, rateText, timeText } from './bench-looks';
 import { changeBench, type BenchSystem } from './bench-settings';
 import '../../views/views-charts.css';
@@ -161,7 +154,10 @@ function AnatomyBars(props: {
         const marks = [...r.hatched, ...(r.problem ? [r.problem] : [])].map((h) => notes.get(h));
         const words = parts
           .filter((p) => p.value > 0)
-          .map((p) => `${PHASE_CATEGORY_INFO[p.category].label} ${tellValue(p.value, 'latency', unit)}`)
+          .map(
+            (p) =>
+              `${PHASE_CATEGORY_INFO[p.category].label} ${tellValue(p.value, 'latency', unit)}`,
+          )
           .join(', ');
         const latency = valueOf(r, 'latency', unit);
         return (
@@ -195,7 +191,9 @@ function AnatomyBars(props: {
                 {r.problem && !parts.length ? <span className="bn-none">{r.problem}</span> : null}
               </span>
               <span className="bn-bar-value">
-                {software ? tellValue(latency, 'latency', unit) : `${tellValue(t, 'latency', unit)} without software`}
+                {software
+                  ? tellValue(latency, 'latency', unit)
+                  : `${tellValue(t, 'latency', unit)} without software`}
                 {marks.length ? <sup> [{marks.join(',')}]</sup> : null}
               </span>
             </button>
@@ -297,7 +295,9 @@ export function BenchPanel() {
                 name={`${uid}-provenance`}
                 checked={p === provenance}
                 disabled={!ready}
-                onChange={() => change('system.display.provenance', p, 'Showing another provenance')}
+                onChange={() =>
+                  change('system.display.provenance', p, 'Showing another provenance')
+                }
                 data-testid={`bench-provenance-${p}`}
               />
               {PROVENANCE_SHORT[p]}
@@ -354,10 +354,17 @@ export function BenchPanel() {
           onRun={() => void actions.runSweep(BENCH_SWEEP, request, total)}
           started={sweep.request !== null}
         />
-        <TableToggle checked={table} onChange={setTable} testId="bench-table-toggle" className="sc-check" />
+        <TableToggle
+          checked={table}
+          onChange={setTable}
+          testId="bench-table-toggle"
+          className="sc-check"
+        />
       </div>
       <BenchChoices system={system} all={order} change={change} ready={ready} />
-      {stale ? <p className="sc-note">The chart shows the last run until you run the bench again.</p> : null}
+      {stale ? (
+        <p className="sc-note">The chart shows the last run until you run the bench again.</p>
+      ) : null}
       <ul className="bn-legend" aria-label="NIs">
         {variants.map((v) => (
           <li key={v}>
@@ -489,7 +496,8 @@ function BenchChoices(props: {
   const [sizes, setSizes] = useState<number[]>(system.sizes);
   const [free, setFree] = useState('');
   const [provs, setProvs] = useState<Provenance[]>(system.provenances);
-  const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+  const toggle = <T,>(list: T[], v: T) =>
+    list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
   const freeSize = Number(free);
   const freeOk = free === '' || (Number.isInteger(freeSize) && freeSize >= 1 && freeSize <= 8192);
   const chosenSizes = [...new Set([...sizes, ...(free && freeOk ? [freeSize] : [])])].sort(
@@ -499,12 +507,16 @@ function BenchChoices(props: {
   const apply = () => {
     if (!canApply) return;
     const everyNi = all.every((v) => nis.includes(v));
-    props.change('system', {
-      ...system,
-      nis: everyNi ? [] : all.filter((v) => nis.includes(v)),
-      sizes: chosenSizes,
-      provenances: PROVENANCES.filter((p) => provs.includes(p)),
-    }, 'Choosing what the bench runs');
+    props.change(
+      'system',
+      {
+        ...system,
+        nis: everyNi ? [] : all.filter((v) => nis.includes(v)),
+        sizes: chosenSizes,
+        provenances: PROVENANCES.filter((p) => provs.includes(p)),
+      },
+      'Choosing what the bench runs',
+    );
   };
   return (
     <details className="bn-choices">
@@ -528,7 +540,11 @@ function BenchChoices(props: {
           <legend>Sizes (bytes)</legend>
           {[8, 64, 256, 1024, 4096].map((s) => (
             <label key={s} className="sc-check">
-              <input type="checkbox" checked={sizes.includes(s)} onChange={() => setSizes(toggle(sizes, s))} />
+              <input
+                type="checkbox"
+                checked={sizes.includes(s)}
+                onChange={() => setSizes(toggle(sizes, s))}
+              />
               {s}
             </label>
           ))}
@@ -549,15 +565,27 @@ function BenchChoices(props: {
           <legend>Provenances</legend>
           {PROVENANCES.map((p) => (
             <label key={p} className="sc-check" title={PROVENANCE_LABELS[p]}>
-              <input type="checkbox" checked={provs.includes(p)} onChange={() => setProvs(toggle(provs, p))} />
+              <input
+                type="checkbox"
+                checked={provs.includes(p)}
+                onChange={() => setProvs(toggle(provs, p))}
+              />
               {PROVENANCE_SHORT[p]}
             </label>
           ))}
         </fieldset>
-        <button type="button" className="sc-button sc-primary" disabled={!canApply} onClick={apply} data-testid="bench-apply">
+        <button
+          type="button"
+          className="sc-button sc-primary"
+          disabled={!canApply}
+          onClick={apply}
+          data-testid="bench-apply"
+        >
           Apply and run
         </button>
-        {!freeOk ? <p className="sc-errors">A size is a whole number of bytes, 1 to 8,192.</p> : null}
+        {!freeOk ? (
+          <p className="sc-errors">A size is a whole number of bytes, 1 to 8,192.</p>
+        ) : null}
       </div>
     </details>
   );

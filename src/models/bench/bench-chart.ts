@@ -6,7 +6,17 @@
  * beside ours. Clicking a marker picks its size (the anatomy below shows it). The drawing has a
  * fixed coordinate system; CSS scales it. Text is measured on a canvas (d3/text-width.ts).
  */
-import { axisBottom, axisLeft, line, max, min, scaleLog, select, symbol, type SymbolType } from 'd3';
+import {
+  axisBottom,
+  axisLeft,
+  line,
+  max,
+  min,
+  scaleLog,
+  select,
+  symbol,
+  type SymbolType,
+} from 'd3';
 
 export interface BenchSeriesStyle {
   name: string;
@@ -44,7 +54,12 @@ export interface BenchChartOptions {
 }
 
 export interface BenchChart {
-  update(series: readonly BenchChartSeries[], marks: readonly BenchMark[], xs: readonly number[], picked: number | null): void;
+  update(
+    series: readonly BenchChartSeries[],
+    marks: readonly BenchMark[],
+    xs: readonly number[],
+    picked: number | null,
+  ): void;
   destroy(): void;
 }
 
@@ -117,9 +132,10 @@ export function createBenchChart(svgElement: SVGSVGElement, opts: BenchChartOpti
     xs: readonly number[],
     picked: number | null,
   ): void {
-    const ys = [...series.flatMap((s) => s.points.map((p) => p.y)), ...marks.map((m) => m.y)].filter(
-      (v) => v > 0,
-    );
+    const ys = [
+      ...series.flatMap((s) => s.points.map((p) => p.y)),
+      ...marks.map((m) => m.y),
+    ].filter((v) => v > 0);
     const lo = min(xs) ?? 8;
     const hi = max(xs) ?? 4096;
     x.domain([lo / Math.SQRT2, hi * Math.SQRT2]);
@@ -133,7 +149,12 @@ export function createBenchChart(svgElement: SVGSVGElement, opts: BenchChartOpti
         .tickSizeOuter(0),
     );
     const yTicks = y.ticks(6).filter((v) => /^[125]/.test(String(v)));
-    gY.call(axisLeft(y).tickValues(yTicks).tickFormat((v) => opts.tick(Number(v))).tickSizeOuter(0));
+    gY.call(
+      axisLeft(y)
+        .tickValues(yTicks)
+        .tickFormat((v) => opts.tick(Number(v)))
+        .tickSizeOuter(0),
+    );
     gGrid
       .call(
         axisLeft(y)
@@ -197,7 +218,9 @@ export function createBenchChart(svgElement: SVGSVGElement, opts: BenchChartOpti
       .join((enter) => {
         const g = enter.append('g').attr('class', 'bc-mark');
         g.append('circle').attr('r', MARK_R);
-        g.append('line').attr('x1', -MARK_R - 4).attr('x2', MARK_R + 4);
+        g.append('line')
+          .attr('x1', -MARK_R - 4)
+          .attr('x2', MARK_R + 4);
         g.append('title');
         return g;
       })

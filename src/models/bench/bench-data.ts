@@ -30,9 +30,10 @@ export function anatomyOf(
   software: boolean,
 ): { category: PhaseCategory; cycles: number }[] {
   if (!r.anatomy) return [];
-  return PHASE_CATEGORIES.filter((c) => software || !PHASE_CATEGORY_INFO[c].software).map(
-    (c) => ({ category: c, cycles: r.anatomy!.byCategory[c] }),
-  );
+  return PHASE_CATEGORIES.filter((c) => software || !PHASE_CATEGORY_INFO[c].software).map((c) => ({
+    category: c,
+    cycles: r.anatomy!.byCategory[c],
+  }));
 }
 
 /** A row's anatomy in the unit shown (ns at the bench's clock, or cycles). */
@@ -49,7 +50,9 @@ export interface PlacedMark {
 
 /** The row a mark's value is told through: its own NI at its size and provenance. */
 function rowFor(rows: readonly BenchRow[], variant: string, bytes: number, provenance: Provenance) {
-  return rows.find((r) => r.variant === variant && r.bytes === bytes && r.provenance === provenance);
+  return rows.find(
+    (r) => r.variant === variant && r.bytes === bytes && r.provenance === provenance,
+  );
 }
 
 /**
@@ -75,10 +78,12 @@ export function placeMarks(
       const b = base ? valueOf(base, metric, unit) : null;
       y = b === null ? null : b * v.times;
     } else if ('ns' in v) y = unit === 'ns' ? v.ns : perCycle ? v.ns / perCycle : null;
-    else if ('cycles' in v) y = unit === 'cycles' ? v.cycles : perCycle ? v.cycles * perCycle : null;
+    else if ('cycles' in v)
+      y = unit === 'cycles' ? v.cycles : perCycle ? v.cycles * perCycle : null;
     else {
       // Rates: MB/s over bytes a cycle is the row's own ratio (1,000 / ns a cycle).
-      const ratio = own.mbPerS !== null && own.bytesPerCycle ? own.mbPerS / own.bytesPerCycle : null;
+      const ratio =
+        own.mbPerS !== null && own.bytesPerCycle ? own.mbPerS / own.bytesPerCycle : null;
       const mb = 'mbPerS' in v ? v.mbPerS : ratio ? v.bytesPerCycle * ratio : null;
       const bpc = 'bytesPerCycle' in v ? v.bytesPerCycle : ratio ? v.mbPerS / ratio : null;
       y = unit === 'ns' ? mb : bpc;

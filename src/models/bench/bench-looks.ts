@@ -14,8 +14,25 @@ import {
 } from 'd3';
 import type { BenchSeriesStyle } from './bench-chart';
 
-const COLOURS = ['#000000', '#E69F00', '#56B4E9', '#009E73', '#0072B2', '#D55E00', '#CC79A7', '#999999'];
-const SHAPES = [symbolCircle, symbolSquare, symbolTriangle, symbolDiamond, symbolStar, symbolWye, symbolCross];
+const COLOURS = [
+  '#000000',
+  '#E69F00',
+  '#56B4E9',
+  '#009E73',
+  '#0072B2',
+  '#D55E00',
+  '#CC79A7',
+  '#999999',
+];
+const SHAPES = [
+  symbolCircle,
+  symbolSquare,
+  symbolTriangle,
+  symbolDiamond,
+  symbolStar,
+  symbolWye,
+  symbolCross,
+];
 const DASHES = [null, '6 3', '2 3', '9 3 2 3'];
 
 /** The look of the i-th NI the bench lists (its order never changes with the NIs chosen). */

@@ -59,3 +59,14 @@ export interface BenchStats {
   /** The NI that delivered first, if any did. */
   first: string | null;
 }
+
+/**
+ * A bench row as the chart receives it from the worker: its run to open is one JSON text, so the
+ * sweep's CSV has one column for it rather than one per field of another model's scenario.
+ */
+export type BenchPoint = Omit<BenchRow, 'open'> & { open: { doc: string; cycle: number } | null };
+
+export const benchPoint = (row: BenchRow): BenchPoint => ({
+  ...row,
+  open: row.open && { doc: JSON.stringify(row.open.scenario), cycle: row.open.cycle },
+});

@@ -7,6 +7,7 @@
 import type { ModelModule } from '../model';
 import { benchNis, benchPlan, type BenchRequest } from './bench';
 import { benchFace, type BenchTypes } from './bench-face';
+import { benchPoint } from './bench-frame';
 import { measuredRow } from './bench-points';
 import { BenchRace } from './bench-race';
 import { benchSchemaWith } from './bench-schema';
@@ -42,7 +43,7 @@ export const benchModel: ModelModule<BenchTypes> = {
       /** The chart's points: every chosen NI × size × provenance, each its model's own run. */
       bench: (_scenario, request: BenchRequest) =>
         benchPlan(request).map(
-          (p) => () => measuredRow(p.ni, p.bytes, p.provenance, request.clock).row,
+          (p) => () => benchPoint(measuredRow(p.ni, p.bytes, p.provenance, request.clock).row),
         ),
     },
   },

@@ -9,9 +9,9 @@
  * scenario's system, so the share link carries it.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { BenchRequest, BenchRow } from '../../../sim-core/bench/bench';
+import type { BenchRequest } from '../../../sim-core/bench/bench';
 import type { BenchTypes } from '../../../sim-core/bench/bench-face';
-import type { BenchMeta } from '../../../sim-core/bench/bench-frame';
+import type { BenchMeta, BenchPoint } from '../../../sim-core/bench/bench-frame';
 import {
   PHASE_CATEGORIES,
   PHASE_CATEGORY_INFO,
@@ -76,8 +76,6 @@ function Chart(props: {
   const { id, metric, unit, series, marks, xs, picked, onPick } = props;
   const ref = useRef<SVGSVGElement>(null);
   const chart = useRef<BenchChart | null>(null);
-  const pick = useRef(onPick);
-  pick.current = onPick;
   const yLabel =
     metric === 'latency'
       ? unit === 'ns'
@@ -92,14 +90,14 @@ function Chart(props: {
       id,
       yLabel,
       tick: (v) => tellValue(v, metric, unit).replace(/ cycles$/, ''),
-      onPick: (x) => pick.current(x),
+      onPick,
     });
     chart.current = c;
     return () => {
       c.destroy();
       chart.current = null;
     };
-  }, [id, yLabel, metric, unit]);
+  }, [id, yLabel, metric, unit, onPick]);
   useEffect(() => {
     chart.current?.update(series, marks, xs, picked);
   }, [series, marks, xs, picked, yLabel]);
@@ -130,7 +128,7 @@ function Swatch({ i, name }: { i: number; name: string }) {
 }
 
 function AnatomyBars(props: {
-  rows: BenchRow[];
+  rows: BenchPoint[];
   order: string[];
   unit: Unit;
   software: boolean;
@@ -140,17 +138,16 @@ function AnatomyBars(props: {
   const bars = rows.map((r) => ({ r, parts: anatomyIn(r, software, unit) }));
   const total = (parts: { value: number }[]) => parts.reduce((t, p) => t + p.value, 0);
   const widest = Math.max(1, ...bars.map((b) => total(b.parts)));
-  const open = (r: BenchRow) => {
+  const open = (r: BenchPoint) => {
     if (!r.open) return;
     void actions.load(
-      { kind: 'document', doc: r.open.scenario },
+      { kind: 'document', doc: JSON.parse(r.open.doc) as unknown },
       { cycle: r.open.cycle, context: `Opening ${r.label}’s run` },
     );
   };
   return (
     <ol className="bn-bars" data-testid="bench-anatomy">
       {bars.map(({ r, parts }) => {
-        const t = total(parts);
         const marks = [...r.hatched, ...(r.problem ? [r.problem] : [])].map((h) => notes.get(h));
         const words = parts
           .filter((p) => p.value > 0)
@@ -168,6 +165,7 @@ function AnatomyBars(props: {
               disabled={!r.open}
               onClick={() => open(r)}
               data-testid={`bench-bar-${r.variant}`}
+              data-open-cycle={r.open?.cycle}
               aria-label={`${r.label}: ${tellValue(latency, 'latency', unit)}${words ? ` — ${words}` : ''}${marks.length ? `; rests on notes ${marks.join(', ')}` : ''}. Open this run in ${r.label}’s views at the moment the message arrives.`}
             >
               <span className="bn-bar-label">
@@ -191,9 +189,7 @@ function AnatomyBars(props: {
                 {r.problem && !parts.length ? <span className="bn-none">{r.problem}</span> : null}
               </span>
               <span className="bn-bar-value">
-                {software
-                  ? tellValue(latency, 'latency', unit)
-                  : `${tellValue(t, 'latency', unit)} without software`}
+                {tellValue(latency, 'latency', unit)}
                 {marks.length ? <sup> [{marks.join(',')}]</sup> : null}
               </span>
             </button>
@@ -206,7 +202,7 @@ function AnatomyBars(props: {
 
 export function BenchPanel() {
   const bench = useBench();
-  const sweep = useApp((s) => sweepOf<BenchRequest, BenchRow>(s, BENCH_SWEEP));
+  const sweep = useApp((s) => sweepOf<BenchRequest, BenchPoint>(s, BENCH_SWEEP));
   const ready = useApp((s) => s.api !== null && !s.loading);
   const [table, setTable] = useState(false);
   const [picked, setPicked] = useState<number | null>(null);
@@ -437,8 +433,10 @@ export function BenchPanel() {
           </ul>
         </div>
         <p className="sc-note">
-          Each bar is one message’s anatomy (overlapping parts counted once per category); choose a
-          bar to open that run in its own model’s views at the moment the receiver has it.
+          Each bar is one message’s anatomy, overlapping parts counted once per category, beside its
+          latency (a coherent NI’s anatomy runs to its send’s completion, past its latency of half a
+          round trip). Choose a bar to open that run in its own model’s views at the moment the
+          receiver has it.
         </p>
         <AnatomyBars rows={atSize} order={order} unit={unit} software={software} notes={notes} />
       </section>

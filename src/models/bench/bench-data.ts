@@ -3,7 +3,7 @@
  * anatomy, the papers' marks placed on the points they describe, the footnotes of hatched points.
  */
 import { BENCH_ANCHORS, type BenchAnchor } from '../../../sim-core/bench/bench-anchors';
-import type { BenchRow } from '../../../sim-core/bench/bench';
+import type { BenchPoint as BenchRow } from '../../../sim-core/bench/bench-frame';
 import {
   PHASE_CATEGORIES,
   PHASE_CATEGORY_INFO,
@@ -72,7 +72,7 @@ export function placeMarks(
     if (!own) return [];
     const v = anchor.value;
     const perCycle = nsPerCycle(own);
-    let y: number | null = null;
+    let y: number | null;
     if ('times' in v) {
       const base = rowFor(rows, v.of, anchor.bytes, provenance);
       const b = base ? valueOf(base, metric, unit) : null;

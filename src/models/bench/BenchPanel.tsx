@@ -27,6 +27,7 @@ import { createBenchChart, type BenchChart, type BenchChartSeries } from './benc
 import { anatomyIn, footnotes, placeMarks, valueOf, type Metric, type Unit } from './bench-data';
 import { bpcText, cyclesText, niLook, rateText, timeText } from './bench-looks';
 import { changeBench, type BenchSystem } from './bench-settings';
+import '../../views/views-graphics.css';
 import '../../views/views-charts.css';
 import './bench.css';
 
@@ -239,7 +240,12 @@ export function BenchPanel() {
   const stale = sweep.request !== null && !same(sweep.request, request);
   const rows = sweep.points.filter((p) => p.provenance === provenance);
   const sizes = [...system.sizes].sort((a, b) => a - b);
-  const size = picked !== null && sizes.includes(picked) ? picked : sizes[0]!;
+  const size =
+    picked !== null && sizes.includes(picked)
+      ? picked
+      : sizes.includes(bench.meta.bytes)
+        ? bench.meta.bytes
+        : sizes[0]!;
   const variants = [...new Set(rows.map((r) => r.variant))];
   const seriesOf = (metric: Metric): BenchChartSeries[] =>
     variants.map((v) => {

@@ -11,6 +11,7 @@ import type { ScenarioOf } from '../../../sim-core/model';
 import { actions, useApp } from '../../state/store';
 import { CATEGORY_COLOURS } from '../../views/phases/PhasesView';
 import { niLook, timeText } from './bench-looks';
+import '../../views/views-charts.css';
 import './bench.css';
 
 export function RaceView() {
@@ -27,7 +28,8 @@ export function RaceView() {
     <div className="bn-race" data-testid="race-view">
       <p className="sc-note">
         {meta.bytes} B, {meta.provenance}, {meta.clock} clocks — {timeText(frame.cycle)} into the
-        race (one cycle here is one nanosecond).
+        race (one cycle here is one nanosecond). A bar’s colours share the time gone by among its
+        parts; the black tick is where the receiver has the message.
       </p>
       <ol className="bn-bars">
         {meta.lanes.map((lane, i) => {
@@ -36,6 +38,11 @@ export function RaceView() {
           const parts = PHASE_CATEGORIES.filter(
             (c) => (software || !PHASE_CATEGORY_INFO[c].software) && f.byCategoryNs[c] > 0,
           );
+          // Parts that overlap (the bus under the processor's stores) would stack past the time
+          // gone by: each category takes its share of the elapsed time instead.
+          const sum = PHASE_CATEGORIES.reduce((t, c) => t + f.byCategoryNs[c], 0);
+          const share = (c: (typeof PHASE_CATEGORIES)[number]) =>
+            sum > 0 ? (f.elapsedNs * f.byCategoryNs[c]) / sum : 0;
           const state =
             f.status === 'unavailable'
               ? 'cannot send this message'
@@ -69,7 +76,7 @@ export function RaceView() {
                     <span
                       key={c}
                       className="bn-seg"
-                      style={{ width: pct(f.byCategoryNs[c]), background: CATEGORY_COLOURS[c] }}
+                      style={{ width: pct(share(c)), background: CATEGORY_COLOURS[c] }}
                       title={`${PHASE_CATEGORY_INFO[c].label}: ${timeText(f.byCategoryNs[c])}`}
                     />
                   ))}

@@ -51,7 +51,13 @@ export const nextDelivery: PredictionKindSpec<BenchEvent, BenchMeta, BenchFrame>
     );
     const options = run.meta.lanes
       .filter((l) => l.row.latencyNs !== null && !done.has(l.variant))
-      .map((l) => ({ value: l.variant, label: l.label, short: l.variant }));
+      .map((l) => ({
+        value: l.variant,
+        label: l.label,
+        short: l.variant,
+        // A long list comes as a grid: one row per model.
+        group: l.model.toUpperCase(),
+      }));
     return {
       prompt: `Which NI's receiver has the ${run.meta.bytes}-B message next?`,
       options,

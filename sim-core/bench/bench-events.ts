@@ -4,6 +4,7 @@
  * receiver's user code having the message, and an NI that cannot send this message at all.
  */
 import type { PhaseCategory } from '../ledger/phase-events';
+import type { CommonEventBody } from '../trace/common-events';
 
 export type BenchEvent =
   | { kind: 'bench.send'; lane: number; ni: string }
@@ -26,3 +27,6 @@ export type BenchEvent =
       cycles: number;
     }
   | { kind: 'bench.unavailable'; lane: number; ni: string; why: string };
+
+/** Every event the bench emits: its own and the common ones (a broken rule). */
+export type BenchModelEvent = BenchEvent | CommonEventBody;

@@ -5,7 +5,7 @@
  * words for the race's events and its question. The page reads it; module.ts adds the engine.
  */
 import type { ModelFace } from '../model';
-import type { BenchEvent } from './bench-events';
+import type { BenchModelEvent } from './bench-events';
 import type { BenchFrame, BenchMeta, BenchStats } from './bench-frame';
 import { benchVocabulary, narrateQuietBench } from './bench-narrate';
 import { nextDelivery } from './bench-predictions';
@@ -21,7 +21,7 @@ export interface BenchTypes {
   frame: BenchFrame;
   stats: BenchStats;
   meta: BenchMeta;
-  event: BenchEvent;
+  event: BenchModelEvent;
 }
 
 export const benchFace: ModelFace<BenchTypes> = {
@@ -34,6 +34,13 @@ export const benchFace: ModelFace<BenchTypes> = {
   vocabularies: [benchVocabulary],
   quiet: narrateQuietBench,
   capabilities: {},
-  invariants: [],
+  invariants: [
+    {
+      rule: 'delivery',
+      name: 'in order of latency',
+      description:
+        'Each NI that can send the message delivers it once, when its measured latency has passed, in order of latency (ties by lane).',
+    },
+  ],
   predictions: [nextDelivery],
 };

@@ -21,26 +21,36 @@ const points = new Map<string, Measurement>();
 /** The runs of the last NI and size: its provenances often share one (bench.ts, RunCache). */
 const recent: { at: string; runs: RunCache } = { at: '', runs: new Map() };
 
-function measured(ni: BenchNi, bytes: number, provenance: Provenance): Measurement {
+function measured(
+  ni: BenchNi,
+  bytes: number,
+  provenance: Provenance,
+  withBandwidth: boolean,
+): Measurement {
   const key = `${ni.model}/${ni.variant}/${bytes}/${provenance}`;
-  const known = points.get(key);
+  // A whole point serves a latency-only request too; a latency-only one is kept apart.
+  const known = points.get(key) ?? (withBandwidth ? undefined : points.get(`${key}/latency`));
   if (known) return known;
   const at = `${ni.model}/${ni.variant}/${bytes}`;
   if (recent.at !== at) recent.runs.clear();
   recent.at = at;
-  const m = measurePoint(ni, bytes, provenance, recent.runs);
+  const m = measurePoint(ni, bytes, provenance, recent.runs, withBandwidth);
   if (points.size >= KEEP) points.delete(points.keys().next().value!);
-  points.set(key, m);
+  points.set(withBandwidth ? key : `${key}/latency`, m);
   return m;
 }
 
-/** A point at a clock setting, with the measured message's slices (from its first cycle). */
+/**
+ * A point at a clock setting, with the measured message's slices (from its first cycle);
+ * `withBandwidth` false leaves out the stream's run (its bandwidth is then unknown).
+ */
 export function measuredRow(
   ni: BenchNi,
   bytes: number,
   provenance: Provenance,
   clock: BenchClock,
+  withBandwidth = true,
 ): { row: BenchRow; slices: readonly PhaseSlice[] } {
-  const m = measured(ni, bytes, provenance);
+  const m = measured(ni, bytes, provenance, withBandwidth);
   return { row: rowAt(m, clock), slices: m.slices };
 }

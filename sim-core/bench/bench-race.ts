@@ -1,7 +1,7 @@
 /**
  * The race (the bench model's run, issue 18): one message of the workload's size and provenance
  * through every chosen NI at once. Each NI's point is measured by its own model (bench.ts, one
- * complete run each, when the race is made); the race replays the measured message on a common
+ * latency run each, when the race is made: the race needs no stream); the race replays the measured message on a common
  * axis of one nanosecond a cycle — each part starting when its phase slice starts, told at the
  * bench's clock — so a student watches every NI's message cross at once and the anatomy bars
  * grow. The state is the cycle alone: the lanes never change, so a snapshot is tiny.
@@ -10,11 +10,16 @@ import { anatomy } from '../ledger/phase-ledger';
 import { PHASE_CATEGORIES, type PhaseCategory, type PhaseSlice } from '../ledger/phase-events';
 import type { ModelInstance, ModelState } from '../model';
 import type { BenchClock } from './bench-clock';
-import type { BenchEvent } from './bench-events';
+import type { BenchEvent, BenchModelEvent } from './bench-events';
 import type { BenchFrame, BenchLane, BenchLaneFrame, BenchMeta, BenchStats } from './bench-frame';
 import { benchNis, type BenchNi } from './bench';
 import { measuredRow } from './bench-points';
 import type { Provenance } from '../messaging';
+
+/** The race's state: the cycle (one a nanosecond) and how many NIs have delivered. */
+export interface BenchState extends ModelState {
+  delivered: number;
+}
 
 export interface BenchConfig {
   nis: BenchNi[];
@@ -33,8 +38,13 @@ const clipped = (slices: readonly PhaseSlice[], cycles: number) =>
 /** The first cycle of the race at which a moment `ns` into it has happened (at least 1). */
 const cycleOf = (ns: number) => Math.max(1, Math.ceil(ns - 1e-9));
 
-export class BenchRace implements ModelInstance<ModelState, BenchFrame, BenchStats, BenchEvent> {
-  state: ModelState = { cycle: 0, halted: false };
+export class BenchRace implements ModelInstance<
+  BenchState,
+  BenchFrame,
+  BenchStats,
+  BenchModelEvent
+> {
+  state: BenchState = { cycle: 0, halted: false, delivered: 0 };
   readonly lanes: BenchLane[];
   private readonly slices: (readonly PhaseSlice[])[];
   /** The race's events by the cycle they happen at. */
@@ -43,7 +53,7 @@ export class BenchRace implements ModelInstance<ModelState, BenchFrame, BenchSta
 
   constructor(readonly config: BenchConfig) {
     const points = config.nis.map((ni) =>
-      measuredRow(ni, config.bytes, config.provenance, config.clock),
+      measuredRow(ni, config.bytes, config.provenance, config.clock, false),
     );
     this.lanes = points.map(({ row }, i) => ({
       model: config.nis[i]!.model,
@@ -94,11 +104,28 @@ export class BenchRace implements ModelInstance<ModelState, BenchFrame, BenchSta
     this.lastCycle = Math.max(1, ...this.schedule.keys());
   }
 
-  step(): BenchEvent[] {
+  step(): BenchModelEvent[] {
     if (this.state.halted) return [];
     this.state.cycle += 1;
     if (this.state.cycle >= this.lastCycle) this.state.halted = true;
-    return [...(this.schedule.get(this.state.cycle) ?? [])];
+    const events: BenchModelEvent[] = [...(this.schedule.get(this.state.cycle) ?? [])];
+    for (const e of [...events]) if (e.kind === 'bench.delivered') events.push(...this.check(e));
+    return events;
+  }
+
+  /** The 'delivery' rule: each delivery comes once, at its latency, next in rank. */
+  private check(e: Extract<BenchEvent, { kind: 'bench.delivered' }>): BenchModelEvent[] {
+    this.state.delivered += 1;
+    const due = cycleOf(this.lanes[e.lane]?.row.latencyNs ?? Infinity);
+    if (e.rank === this.state.delivered && due === this.state.cycle) return [];
+    return [
+      {
+        kind: 'invariant.violation',
+        rule: 'delivery',
+        block: e.lane,
+        detail: `${e.ni} delivered as no. ${e.rank} at ${this.state.cycle} ns, expected no. ${this.state.delivered} at ${due} ns`,
+      },
+    ];
   }
 
   /** The rank of each lane delivered by now (in order of latency, ties by lane). */

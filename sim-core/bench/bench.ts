@@ -124,6 +124,8 @@ export function measurePoint(
   bytes: number,
   provenance: Provenance,
   cache: RunCache = new Map(),
+  /** False: the latency run alone (the race needs no stream). */
+  withBandwidth = true,
 ): Measurement {
   const module = moduleOf(ni.model);
   const adapter = adapterOf(module)!;
@@ -164,7 +166,8 @@ export function measurePoint(
   } catch (e) {
     problems.push(`latency run: ${problemOf(e)}`);
   }
-  const streamScenario = adapter.scenario(req, 'bandwidth');
+  const streamScenario = withBandwidth ? adapter.scenario(req, 'bandwidth') : null;
+  if (streamScenario === null) return { row, slices, clocks, problems };
   if ('unsupported' in streamScenario) problems.push(streamScenario.unsupported);
   else {
     try {

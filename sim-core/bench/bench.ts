@@ -8,9 +8,8 @@
 import { anatomy } from '../ledger/phase-ledger';
 import type { PhaseCategory, PhaseSlice } from '../ledger/phase-events';
 import type { MessageRequest, MessageRun, MessagingAdapter, Provenance } from '../messaging';
-import { ownScenario, type Clocks } from '../model';
-import { ALL_MODELS, moduleOf, type SomeModel } from '../models';
-import { parseDocument } from '../scenario/parser-slot';
+import { ownScenario, type Clocks, type ModelModule, type ModelTypes } from '../model';
+import { scenarioFormat } from '../scenario/format-slot';
 import type { EventStamp } from '../trace/common-events';
 import { benchNsPerCycle, type BenchClock } from './bench-clock';
 
@@ -51,12 +50,21 @@ export interface BenchRow extends BenchNi {
 
 type Adapter = MessagingAdapter<object, { kind: string }>;
 
+type SomeModel = ModelModule<ModelTypes>;
+
 const adapterOf = (m: SomeModel): Adapter | undefined =>
   m.capabilities.messaging as Adapter | undefined;
 
+/** A model's module by its kind, from the list the scenario format left (format-slot.ts). */
+function moduleOf(kind: string): SomeModel {
+  const module = scenarioFormat().modules.find((m) => m.kind === kind);
+  if (!module) throw new Error(`no model "${kind}"`);
+  return module;
+}
+
 /** Every NI the bench can run, model by model in the list's order. */
 export function benchNis(): BenchNi[] {
-  return ALL_MODELS.flatMap((m) =>
+  return scenarioFormat().modules.flatMap((m) =>
     (adapterOf(m)?.variants ?? []).map((v) => ({ model: m.kind, variant: v.name, label: v.label })),
   );
 }
@@ -68,7 +76,7 @@ interface Run {
 
 /** Runs a scenario document to its halt or its cycle limit; throws what the format says is wrong. */
 export function runDocument(doc: Record<string, unknown>): Run {
-  const parsed = parseDocument(doc);
+  const parsed = scenarioFormat().parse(doc);
   if (!parsed.ok) throw new Error(parsed.error.map((e) => `${e.path}: ${e.message}`).join('; '));
   const scenario = parsed.value;
   const module = moduleOf(scenario.system.kind);

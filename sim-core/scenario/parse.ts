@@ -11,7 +11,8 @@ import { fail, ok, showValue, type InputIssue, type IssueCode, type Result } fro
 import { SCENARIO_BOUNDS } from './limits';
 import { limitIssue, readScenarioText } from './read-text';
 import { migrate } from './migrations';
-import { provideParser } from './parser-slot';
+import { ALL_MODELS } from '../models';
+import { provideFormat } from './format-slot';
 import { SCENARIO_VERSION, scenarioSchema, type Scenario } from './schema';
 import { pathText, wordIssues, type IssueKind } from './zod-words';
 
@@ -63,4 +64,4 @@ export function parseScenario(input: unknown): Result<Scenario, InputIssue[]> {
   return parsed.success ? ok(parsed.data) : fail(toIssues(parsed.error.issues));
 }
 
-provideParser(parseScenario);
+provideFormat({ modules: ALL_MODELS, parse: parseScenario });

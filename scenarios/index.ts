@@ -60,6 +60,9 @@ import fuguPageFaultHandler from './fugu/fugu-page-fault-handler.json';
 import fuguPolicies from './fugu/fugu-policies.json';
 import fuguSkewedGang from './fugu/fugu-skewed-gang.json';
 import fuguOverflowControl from './fugu/fugu-overflow-control.json';
+import benchSmallMessages from './bench/bench-small-messages.json';
+import benchLargeMessages from './bench/bench-large-messages.json';
+import benchProvenance from './bench/bench-provenance.json';
 
 export interface BuiltinScenario {
   id: string;
@@ -125,6 +128,9 @@ const entries: [string, unknown][] = [
   ['fugu/fugu-policies.json', fuguPolicies],
   ['fugu/fugu-skewed-gang.json', fuguSkewedGang],
   ['fugu/fugu-overflow-control.json', fuguOverflowControl],
+  ['bench/bench-small-messages.json', benchSmallMessages],
+  ['bench/bench-large-messages.json', benchLargeMessages],
+  ['bench/bench-provenance.json', benchProvenance],
 ];
 
 export const builtinScenarios: BuiltinScenario[] = entries.map(([file, doc]) => ({

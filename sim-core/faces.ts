@@ -5,6 +5,7 @@
  * this list, so the page carries no simulator; models.ts lists the whole modules, and
  * tests/unit/model-sockets.test.ts checks that the two lists agree.
  */
+import { benchFace } from './bench/bench-face';
 import { busFace } from './bus/bus-face';
 import type { ModelFace, ModelTypes } from './model';
 import { networkFace } from './network/network-face';
@@ -22,6 +23,7 @@ export const FACES = [
   edtFace,
   flashFace,
   fuguFace,
+  benchFace,
 ] as const;
 
 /** A model's face with its types erased, as the lookups below hand it out. */

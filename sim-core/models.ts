@@ -4,6 +4,7 @@
  * kinds, the lecture topics, the panels — is derived from this list; adding a model is a new
  * folder with its module and one line here (docs/architecture.md, "Adding a model").
  */
+import { benchModel } from './bench/module';
 import { busModel } from './bus/module';
 import type { ModelModule, ModelTypes } from './model';
 import { networkModel } from './network/module';
@@ -21,6 +22,7 @@ export const MODELS = [
   edtModel,
   flashModel,
   fuguModel,
+  benchModel,
 ] as const;
 
 type TypesOf<M> = M extends ModelModule<infer T> ? T : never;

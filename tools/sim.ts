@@ -311,13 +311,15 @@ export function simMain(args: Args, io: Output, maxCycles = Infinity): number {
 export const runSim = (argv: readonly string[], io: Output, maxCycles = Infinity): number =>
   runCommand(SIM_TOOL, argv, (args, out) => simMain(args, out, maxCycles), io);
 
-/** `bench` as the first argument runs the message bench, with its own flags and help. */
+/** The first argument that runs the message bench, with its own flags and help. */
+const BENCH_COMMAND = 'bench';
+
 export const runMessageBench = (argv: readonly string[], io: Output): number =>
   runCommand(BENCH_TOOL, argv, (args, out) => benchMain(args, out), io);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const argv = process.argv.slice(2);
-  if (argv[0] === 'bench')
+  if (argv[0] === BENCH_COMMAND)
     runTool(BENCH_TOOL, argv.slice(1), (args, io) => benchMain(args, io, () => performance.now()));
   else runTool(SIM_TOOL, argv, simMain);
 }

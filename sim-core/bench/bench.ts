@@ -5,12 +5,11 @@
  * provenance the bench runs the adapter's own scenario to its halt and reads back the latency, its
  * anatomy and the stream's bandwidth. Deterministic: the same request gives the same table.
  */
-import { anatomy, type Anatomy } from '../ledger/phase-ledger';
-import type { PhaseCategory } from '../ledger/phase-events';
+import { anatomy } from '../ledger/phase-ledger';
+import type { PhaseCategory, PhaseSlice } from '../ledger/phase-events';
 import type { MessageRequest, MessageRun, MessagingAdapter, Provenance } from '../messaging';
-import { ownScenario, type Clocks } from '../model';
-import { ALL_MODELS, moduleOf, type SomeModel } from '../models';
-import { parseScenario } from '../scenario/parse';
+import { ownScenario, type Clocks, type ModelModule, type ModelTypes } from '../model';
+import { scenarioFormat } from '../scenario/format-slot';
 import type { EventStamp } from '../trace/common-events';
 import { benchNsPerCycle, type BenchClock } from './bench-clock';
 
@@ -51,12 +50,21 @@ export interface BenchRow extends BenchNi {
 
 type Adapter = MessagingAdapter<object, { kind: string }>;
 
+type SomeModel = ModelModule<ModelTypes>;
+
 const adapterOf = (m: SomeModel): Adapter | undefined =>
   m.capabilities.messaging as Adapter | undefined;
 
+/** A model's module by its kind, from the list the scenario format left (format-slot.ts). */
+function moduleOf(kind: string): SomeModel {
+  const module = scenarioFormat().modules.find((m) => m.kind === kind);
+  if (!module) throw new Error(`no model "${kind}"`);
+  return module;
+}
+
 /** Every NI the bench can run, model by model in the list's order. */
 export function benchNis(): BenchNi[] {
-  return ALL_MODELS.flatMap((m) =>
+  return scenarioFormat().modules.flatMap((m) =>
     (adapterOf(m)?.variants ?? []).map((v) => ({ model: m.kind, variant: v.name, label: v.label })),
   );
 }
@@ -68,7 +76,7 @@ interface Run {
 
 /** Runs a scenario document to its halt or its cycle limit; throws what the format says is wrong. */
 export function runDocument(doc: Record<string, unknown>): Run {
-  const parsed = parseScenario(doc);
+  const parsed = scenarioFormat().parse(doc);
   if (!parsed.ok) throw new Error(parsed.error.map((e) => `${e.path}: ${e.message}`).join('; '));
   const scenario = parsed.value;
   const module = moduleOf(scenario.system.kind);
@@ -109,34 +117,43 @@ function runOnce(doc: Record<string, unknown>, cache: RunCache): Run {
   return run;
 }
 
-/** One point of the bench: its latency run and its bandwidth run (one run when they are the same). */
-export function benchRow(
+/** A point measured in its model's own cycles, before its cycles are told as time. */
+export interface Measurement {
+  row: Omit<BenchRow, 'latencyNs' | 'mbPerS'>;
+  /** The measured message's phase slices, from its first cycle (the race replays them). */
+  slices: PhaseSlice[];
+  clocks: Clocks | null;
+  problems: string[];
+}
+
+/** Runs a point's latency run and its bandwidth run (one run when they are the same). */
+export function measurePoint(
   ni: BenchNi,
   bytes: number,
   provenance: Provenance,
-  clock: BenchClock,
   cache: RunCache = new Map(),
-): BenchRow {
+  /** False: the latency run alone (the race needs no stream). */
+  withBandwidth = true,
+): Measurement {
   const module = moduleOf(ni.model);
   const adapter = adapterOf(module)!;
   const req: MessageRequest = { variant: ni.variant, bytes, provenance };
-  const row: BenchRow = {
+  const row: Measurement['row'] = {
     ...ni,
     bytes,
     provenance,
     latencyCycles: null,
-    latencyNs: null,
     bytesPerCycle: null,
-    mbPerS: null,
     anatomy: null,
     hatched: adapter.defaults(req),
     open: null,
     problem: null,
   };
   const latencyScenario = adapter.scenario(req, 'latency');
-  if ('unsupported' in latencyScenario) return { ...row, problem: latencyScenario.unsupported };
+  if ('unsupported' in latencyScenario)
+    return { row, slices: [], clocks: null, problems: [latencyScenario.unsupported] };
   const problems: string[] = [];
-  let a: Anatomy | null = null;
+  let slices: PhaseSlice[] = [];
   let clocks: Clocks | null = null;
   try {
     const latencyRun = runOnce(latencyScenario.doc, cache);
@@ -144,15 +161,21 @@ export function benchRow(
     const measured = adapter.latency(req, latencyRun.record);
     if (typeof measured === 'string') problems.push(measured);
     else {
-      a = anatomy(measured.slices);
+      const a = anatomy(measured.slices);
       row.latencyCycles = measured.cycles;
       row.anatomy = a && { byCategory: { ...a.byCategory }, overlap: a.overlap };
       row.open = { scenario: latencyScenario.doc, cycle: measured.end };
+      slices = measured.slices.map((s) => ({
+        ...s,
+        start: s.start - measured.start,
+        end: s.end - measured.start,
+      }));
     }
   } catch (e) {
     problems.push(`latency run: ${problemOf(e)}`);
   }
-  const streamScenario = adapter.scenario(req, 'bandwidth');
+  const streamScenario = withBandwidth ? adapter.scenario(req, 'bandwidth') : null;
+  if (streamScenario === null) return { row, slices, clocks, problems };
   if ('unsupported' in streamScenario) problems.push(streamScenario.unsupported);
   else {
     try {
@@ -165,14 +188,32 @@ export function benchRow(
       problems.push(`bandwidth run: ${problemOf(e)}`);
     }
   }
-  if (clocks) {
-    const ns = benchNsPerCycle(clocks, clock, a?.byCategory ?? null);
+  return { row, slices, clocks, problems };
+}
+
+/** A measured point told at a clock setting (bench-clock.ts). */
+export function rowAt(m: Measurement, clock: BenchClock): BenchRow {
+  const row: BenchRow = { ...m.row, latencyNs: null, mbPerS: null };
+  const problems = [...m.problems];
+  if (m.clocks) {
+    const ns = benchNsPerCycle(m.clocks, clock, row.anatomy?.byCategory ?? null);
     if (row.latencyCycles !== null) row.latencyNs = row.latencyCycles * ns;
     // Bytes per cycle over ns per cycle is bytes per ns: GB/s, times 1,000 for MB/s.
     if (row.bytesPerCycle !== null) row.mbPerS = (row.bytesPerCycle / ns) * 1000;
   } else if (problems.length === 0)
     problems.push('the model has no clocks: its cycles cannot be told as time');
   return { ...row, problem: problems.length ? problems.join('; ') : null };
+}
+
+/** One point of the bench: its latency run and its bandwidth run (one run when they are the same). */
+export function benchRow(
+  ni: BenchNi,
+  bytes: number,
+  provenance: Provenance,
+  clock: BenchClock,
+  cache: RunCache = new Map(),
+): BenchRow {
+  return rowAt(measurePoint(ni, bytes, provenance, cache), clock);
 }
 
 /** The points a request runs, NI by NI, size by size, provenance by provenance. */

@@ -5,6 +5,8 @@
  * message, and stays with the EDT rows.)
  */
 import { benchNis, benchRow } from '../bench/bench';
+// The bench reads the list of models from the scenario format, which parse.ts provides.
+import '../scenario/parse';
 import type { FidelityRow } from './fidelity';
 
 /** The peak payload rates the seeds give, in MB/s: Cranium's 2.91 B a 10-ns cycle, FLASH's 320. */

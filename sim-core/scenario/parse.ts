@@ -11,6 +11,8 @@ import { fail, ok, showValue, type InputIssue, type IssueCode, type Result } fro
 import { SCENARIO_BOUNDS } from './limits';
 import { limitIssue, readScenarioText } from './read-text';
 import { migrate } from './migrations';
+import { ALL_MODELS } from '../models';
+import { provideFormat } from './format-slot';
 import { SCENARIO_VERSION, scenarioSchema, type Scenario } from './schema';
 import { pathText, wordIssues, type IssueKind } from './zod-words';
 
@@ -61,3 +63,5 @@ export function parseScenario(input: unknown): Result<Scenario, InputIssue[]> {
   const parsed = scenarioSchema.safeParse(migrated.doc, { reportInput: true });
   return parsed.success ? ok(parsed.data) : fail(toIssues(parsed.error.issues));
 }
+
+provideFormat({ modules: ALL_MODELS, parse: parseScenario });

@@ -3,6 +3,7 @@
  * every sim-core model has its table here.
  */
 import type { ModelTypes } from '../../sim-core/model';
+import { benchUi } from './bench/ui';
 import { busUi } from './bus/ui';
 import { cniUi } from './cni/ui';
 import { craniumUi } from './cranium/ui';
@@ -12,7 +13,16 @@ import { fuguUi } from './fugu/ui';
 import type { ModelUi } from './model-ui';
 import { networkUi } from './network/ui';
 
-export const MODEL_UIS = [busUi, cniUi, networkUi, craniumUi, edtUi, flashUi, fuguUi] as const;
+export const MODEL_UIS = [
+  busUi,
+  cniUi,
+  networkUi,
+  craniumUi,
+  edtUi,
+  flashUi,
+  fuguUi,
+  benchUi,
+] as const;
 
 /** A model's page table with its types erased, as the shared panels read it. */
 export type SomeModelUi = ModelUi<ModelTypes>;

@@ -7,7 +7,9 @@ import { expect, type Page } from '@playwright/test';
  * JSON modules that scenarios/index.ts lists).
  */
 export function builtinIds(topic?: string): string[] {
-  const dirs = topic ? [topic] : ['coherence', 'cni', 'torus', 'cranium', 'edt', 'flash', 'fugu'];
+  const dirs = topic
+    ? [topic]
+    : ['coherence', 'cni', 'torus', 'cranium', 'edt', 'flash', 'fugu', 'bench'];
   return dirs.flatMap((dir) =>
     readdirSync(`scenarios/${dir}`)
       .filter((f) => f.endsWith('.json'))

@@ -232,7 +232,7 @@ test('the start page lists the scenarios by topic, filters them and opens one', 
   await expect.poll(() => page.url()).toContain('#start');
   for (const topic of ['coherence', 'coherent-ni', 'torus', 'cranium', 'edt', 'flash', 'fugu'])
     await expect(page.getByTestId(`start-topic-${topic}`)).toBeVisible();
-  await expect(page.getByTestId('start-count')).toHaveText('57 scenarios');
+  await expect(page.getByTestId('start-count')).toHaveText('60 scenarios');
   await expect(page.getByTestId('start-card-ping-pong')).toContainText('You will learn to');
 
   // The search box has the focus; the filter reads titles, summaries and goals.
@@ -240,7 +240,7 @@ test('the start page lists the scenarios by topic, filters them and opens one', 
   await expect(page.getByTestId('start-card-cranium-out-of-order')).toBeVisible();
   await expect(page.getByTestId('start-card-ping-pong')).toHaveCount(0);
   await expect(page.getByTestId('start-topic-coherence')).toHaveCount(0);
-  await expect(page.getByTestId('start-count')).toContainText('of 57 scenarios match');
+  await expect(page.getByTestId('start-count')).toContainText('of 60 scenarios match');
   await page.getByTestId('start-search').fill('zzz nothing');
   await expect(page.getByText('No scenario matches')).toBeVisible();
 

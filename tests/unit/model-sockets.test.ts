@@ -55,6 +55,7 @@ function comparisons(text: string, kinds: readonly string[]): string[] {
 describe('models are plug-ins', () => {
   it('finds the model folders from the two lists', () => {
     expect([...MODEL_FOLDERS].sort()).toEqual([
+      'sim-core/bench/',
       'sim-core/bus/',
       'sim-core/network/',
       'sim-core/ni/cni/',
@@ -62,6 +63,7 @@ describe('models are plug-ins', () => {
       'sim-core/ni/edt/',
       'sim-core/ni/flash/',
       'sim-core/ni/fugu/',
+      'src/models/bench/',
       'src/models/bus/',
       'src/models/cni/',
       'src/models/cranium/',

@@ -1,0 +1,48 @@
+/**
+ * The message bench's page (issue 18): the race as its moving picture, the bench's chart as its
+ * charts panel (so the Export menu gives its points as CSV), the race's outcome as statistics.
+ * Its settings are switched in the chart panel itself, not the header.
+ */
+import type { BenchTypes } from '../../../sim-core/bench/bench-face';
+import { lazyPanel } from '../../views/lazy-panel';
+import type { ModelUi } from '../model-ui';
+
+export const benchUi: ModelUi<BenchTypes> = {
+  kind: 'bench',
+  label: 'Message bench',
+  views: {
+    race: {
+      title: 'The race: one message, every NI',
+      area: 'centre',
+      Component: lazyPanel(
+        () => import('./RaceView'),
+        (m) => m.RaceView,
+      ),
+      live: true,
+    },
+  },
+  Menus: () => null,
+  Stats: lazyPanel(
+    () => import('./BenchStatsTable'),
+    (m) => m.BenchStatsTable,
+  ),
+  statLabels: {
+    cycles: 'nanoseconds of the race',
+    first: 'first to deliver',
+    'lanes.*.label': null,
+    'lanes.*.latencyNs': 'NI {n}: latency (ns)',
+    'lanes.*.latencyCycles': 'NI {n}: latency (own cycles)',
+    'lanes.*.mbPerS': 'NI {n}: stream bandwidth (MB/s)',
+    'lanes.*.rank': 'NI {n}: rank',
+    'lanes.*.problem': null,
+  },
+  logLinks: { subject: () => null, about: () => false },
+  charts: {
+    Panel: lazyPanel(
+      () => import('./BenchPanel'),
+      (m) => m.BenchPanel,
+    ),
+    sweep: 'bench',
+  },
+  compareChoices: () => [],
+};

@@ -1,0 +1,98 @@
+/**
+ * The message bench in the app (issue 18): "Compare the NIs" from the start page, the bench
+ * running in the worker with its progress, the provenance, clock and software switches, a bar
+ * opening its run in its own model's views (Back returns), the CSV export, axe, and screenshots
+ * at 1440×900 and 1280×720 (test-results/bench-*.png).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const SHOTS = 'test-results';
+
+/** Waits for the bench's sweep to finish (its status says Done.). */
+async function benchDone(page: Page): Promise<void> {
+  await expect(page.getByTestId('sweep-status')).toContainText('Done.', { timeout: 90_000 });
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('opens "Compare the NIs" from the start page, switches it, exports it and opens a run', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/#start');
+  await expect(page.getByTestId('start-topic-bench')).toBeVisible();
+  await page.getByTestId('start-card-bench-small-messages').getByRole('link').first().click();
+  await expect(page.getByTestId('race-view')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('bench-view')).toBeVisible();
+  // The bench runs in the worker: the progress moves before the chart is whole.
+  await expect(page.getByTestId('sweep-status')).toContainText('Running…');
+  await benchDone(page);
+  const markers = page.getByTestId('bench-latency-chart').locator('path.sc-marker');
+  await expect(markers).not.toHaveCount(0);
+  // Points that rest on defaults are hatched, and the notes say why.
+  await expect(
+    page.locator('[data-testid="bench-latency-chart"] path[data-hatched]'),
+  ).not.toHaveCount(0);
+  await expect(page.getByTestId('bench-notes')).toContainText('the seed');
+  await page.screenshot({ path: `${SHOTS}/bench-1440.png` });
+  await page.getByTestId('bench-view').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/bench-1440-chart.png` });
+
+  // A common clock hides the papers' marks; the published clock shows them.
+  await expect(page.locator('[data-testid^="bench-latency-paper-"]')).toHaveCount(0);
+  await page.getByTestId('bench-clock-published').check();
+  await benchDone(page);
+  await expect(page.getByTestId('bench-clock-published')).toBeChecked();
+  await expect(page.locator('[data-testid^="bench-latency-paper-"]')).not.toHaveCount(0);
+  // The link carries the setting.
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('system.clock');
+
+  // Provenance: the chart shows the prepared points.
+  await page.getByTestId('bench-provenance-prepared-clean').check();
+  await benchDone(page);
+  await expect(page.getByTestId('bench-latency-chart')).toContainText('prepared, clean');
+
+  // Without the software slices EDT's bar loses its NI software.
+  await expect(page.locator('[data-testid="bench-bar-EDT"] .bn-seg-ni-sw')).toHaveCount(1);
+  await page.getByTestId('bench-software').uncheck();
+  await benchDone(page);
+  await expect(page.getByTestId('bench-anatomy')).toBeVisible();
+  await expect(page.locator('[data-testid="bench-bar-EDT"] .bn-seg-ni-sw')).toHaveCount(0);
+  await expect(page.locator('[data-testid="bench-bar-EDT"] .bn-seg-bus')).toHaveCount(1);
+
+  // The points as CSV, from the panel's Export menu.
+  await page.getByTestId('export-charts').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-sweep-csv').click(),
+  ]);
+  const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+  const lines = csv.trim().split('\n');
+  expect(lines[0]).toContain('latencyNs');
+  expect(lines.length).toBe(1 + 12 * 5 * 2);
+  await page.keyboard.press('Escape');
+
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A bar opens its run in its own model's views at the moment the message arrives; Back returns.
+  const bar = page.getByTestId('bench-bar-FLASH');
+  const cycle = await bar.getAttribute('data-open-cycle');
+  await bar.click();
+  await expect(page.getByTestId('cycle-input')).toHaveValue(cycle!, { timeout: 30_000 });
+  await expect(page.getByTestId('panel-magic')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/bench-opened-flash.png` });
+  await page.goBack();
+  await expect(page.getByTestId('bench-view')).toBeVisible({ timeout: 30_000 });
+  await benchDone(page);
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByTestId('bench-view').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/bench-1280.png` });
+});

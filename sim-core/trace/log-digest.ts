@@ -10,6 +10,8 @@ export class LogDigest {
   private readonly hash = new Hash53();
   /** How many events of the log are in the hash. */
   fed = 0;
+  /** The length of their JSON text, in characters (to weigh the log's memory by). */
+  jsonLength = 0;
   /** The JSON lines of events fed[taken] … fed - 1. */
   private lines: string[] = [];
   private taken = 0;
@@ -20,6 +22,7 @@ export class LogDigest {
       const line = JSON.stringify(log[this.fed]);
       this.hash.update(this.fed > 0 ? '\n' + line : line);
       this.lines.push(line);
+      this.jsonLength += line.length;
     }
   }
 

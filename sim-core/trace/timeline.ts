@@ -35,6 +35,8 @@ export class Timeline {
   private explorer: Simulation | null = null;
   explored = 0;
   endCycle: number | null = null;
+  /** Exploration stops here though the run goes on (its memory budget ran out); null: it may go on. */
+  cap: number | null = null;
 
   constructor(
     private readonly sim: Simulation,
@@ -48,9 +50,15 @@ export class Timeline {
     return this.sim.cycle;
   }
 
-  /** The last cycle one may visit: the halt, or the exploration limit. */
+  /** The last cycle one may visit: the halt, or the exploration limit (or where it was stopped). */
   get lastCycle(): number {
-    return this.endCycle ?? this.opts.maxCycles;
+    const last = this.endCycle ?? this.opts.maxCycles;
+    return this.cap === null ? last : Math.min(last, this.cap);
+  }
+
+  /** Explores nothing past the explored part from now on (the run's memory budget ran out). */
+  stopExploring(): void {
+    this.cap = this.explored;
   }
 
   /** Whether every cycle up to the last one is explored. */
@@ -156,5 +164,10 @@ export class Timeline {
 
   keyframeCount(): number {
     return this.keyframes.length;
+  }
+
+  /** The keyframe kept last (to weigh a run's memory by). */
+  newestKeyframe(): SimSnapshot {
+    return this.keyframes[this.keyframes.length - 1]!;
   }
 }

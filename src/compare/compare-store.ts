@@ -109,7 +109,7 @@ async function loadB(): Promise<void> {
       view: reply.view,
       log: reply.log,
       digest: reply.digest,
-      exploration: explorationAfterLoad(reply.view, reply.digest),
+      exploration: explorationAfterLoad(reply.view, reply.digest, reply.stopped),
       ...mirror(useApp.getState()),
     });
     // B follows A's seeks itself; its slices only bring the rest of its log.

@@ -13,6 +13,13 @@ function ExplorationStatus() {
   const lastCycle = useApp((s) => s.exploration.lastCycle);
   const complete = useApp((s) => s.exploration.complete);
   const toward = useApp((s) => s.exploration.toward);
+  const stopped = useApp((s) => s.exploration.stopped);
+  if (stopped)
+    return (
+      <span className="exploring stopped" role="status" data-testid="explore-stopped">
+        {stopped.code}: {stopped.message}
+      </span>
+    );
   if (complete) return null;
   if (toward !== null)
     return (

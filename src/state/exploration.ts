@@ -7,7 +7,7 @@
  * Cancel, while slices explore on to it, instead of blocking the worker for seconds.
  */
 import type { StoreApi } from 'zustand';
-import type { SessionView, SimEvent } from '../../sim-core/index';
+import type { InputIssue, SessionView, SimEvent } from '../../sim-core/index';
 import type { SimApi } from '../worker/sim-api';
 
 export interface Exploration {
@@ -22,6 +22,8 @@ export interface Exploration {
   logged: number;
   /** A seek beyond the explored part, waiting while exploration reaches it; null: none. */
   toward: number | null;
+  /** Why the run is explored only to lastCycle (its memory budget, SIM002), or null. */
+  stopped: InputIssue | null;
 }
 
 /** The part of a store's state this module reads and writes (the app's and compare's B). */
@@ -41,6 +43,7 @@ export const NOTHING_TO_EXPLORE: Exploration = {
   complete: true,
   logged: 0,
   toward: null,
+  stopped: null,
 };
 
 /** Worker time per background slice, in ms: a step or a seek waits at most about this long. */
@@ -53,7 +56,11 @@ const FRONTIER_PUBLISH_MS = 250;
 export const EXPLORE_ON_THE_WAY = 256;
 
 /** How far a freshly loaded run is explored, from its load reply. */
-export function explorationAfterLoad(view: SessionView, digest: string): Exploration {
+export function explorationAfterLoad(
+  view: SessionView,
+  digest: string,
+  stopped: InputIssue | null,
+): Exploration {
   return {
     explored: view.explored,
     lastCycle: view.lastCycle,
@@ -62,6 +69,7 @@ export function explorationAfterLoad(view: SessionView, digest: string): Explora
     complete: digest !== '',
     logged: view.explored,
     toward: null,
+    stopped,
   };
 }
 
@@ -119,6 +127,7 @@ export async function exploreInBackground<S extends Explored>(
       lastCycle: reply.lastCycle,
       endCycle: reply.endCycle,
       toward: reached ? null : waiting,
+      stopped: reply.stopped,
     };
     if (!publish) {
       store.setState({ exploration } as Partial<S>);

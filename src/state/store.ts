@@ -332,7 +332,7 @@ export const actions = {
         view: reply.view,
         log: reply.log,
         digest: reply.digest,
-        exploration: explorationAfterLoad(reply.view, reply.digest),
+        exploration: explorationAfterLoad(reply.view, reply.digest, reply.stopped),
         views,
         sweeps: {},
         selection: null,

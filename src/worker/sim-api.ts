@@ -44,6 +44,8 @@ export type LoadReply =
       log: SimEvent[];
       /** The whole log's digest once the run is explored to its end, else ''. */
       digest: string;
+      /** Why the run is explored only to view.lastCycle (its memory budget, SIM002), or null. */
+      stopped: InputIssue | null;
     }
   | { ok: false; issues: InputIssue[] };
 
@@ -68,6 +70,8 @@ export interface ExploreReply {
   events: string;
   /** The whole log's digest once complete, else ''. */
   digest: string;
+  /** Why exploration stopped before the run's end (its memory budget, SIM002), or null. */
+  stopped: InputIssue | null;
 }
 
 /** A sweep's outcome: its points (of the sweep's own type). */

@@ -105,6 +105,7 @@ export class SimService implements SimApi {
       // A copy: through the in-process transport the page must not hold the growing log itself.
       log: session.timeline.log.slice(),
       digest: slices.finalDigest(),
+      stopped: slices.stopped,
     };
   }
 
@@ -120,6 +121,7 @@ export class SimService implements SimApi {
       complete: timeline.complete,
       events: slices.eventsText(Math.max(0, fromSeq)),
       digest: slices.finalDigest(),
+      stopped: slices.stopped,
     };
   }
 

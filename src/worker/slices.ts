@@ -4,8 +4,9 @@
  * a seek or a new load waits at most one slice. The simulator itself never reads a clock; this
  * worker-side layer does.
  */
-import type { Session } from '../../sim-core/index';
+import type { InputIssue, Session } from '../../sim-core/index';
 import { LogDigest } from '../../sim-core/trace/log-digest';
+import { MemoryWeight } from './memory-budget';
 
 /** What one chunk of cycles should take, in ms (a slice checks its budget between chunks). */
 const CHUNK_MS = 4;
@@ -17,11 +18,17 @@ export class SliceExplorer {
   private chunk = 8;
   /** The digest of the log so far, fed as the log grows (its value counts once complete). */
   readonly digest = new LogDigest();
+  private readonly weight: MemoryWeight;
+  /** Why exploration stopped before the run's end (its memory budget), or null. */
+  stopped: InputIssue | null = null;
 
   constructor(
     readonly session: Session,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+    budgetBytes?: number,
+  ) {
+    this.weight = new MemoryWeight(session, this.digest, budgetBytes);
+  }
 
   /**
    * Explores for about `budgetMs` (it stops after the chunk that passes it), and never beyond
@@ -34,12 +41,14 @@ export class SliceExplorer {
       const before = this.now();
       this.session.exploreAhead(Math.min(this.chunk, until - timeline.explored));
       this.digest.catchUp(timeline.log);
+      this.stopped = this.weight.check();
       const after = this.now();
       if (after - before < CHUNK_MS / 2) this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
       else if (after - before > CHUNK_MS * 2) this.chunk = Math.max(1, this.chunk >> 1);
       if (after - start >= budgetMs) break;
     }
     this.digest.catchUp(timeline.log);
+    this.stopped = this.weight.check();
   }
 
   /**

@@ -30,7 +30,10 @@ export class Timeline {
   readonly log: SimEvent[] = [];
   /** firstEvent[c]: index in `log` of the first event of cycle c; firstEvent[c + 1] ends it. */
   private readonly firstEvent: number[] = [0, 0];
-  private readonly keyframes: SimSnapshot[] = [];
+  /** keyframes[k]: the snapshot at cycle k × keyframeEvery, kept for k a multiple of `stride`. */
+  private readonly keyframes: (SimSnapshot | undefined)[] = [];
+  /** Keyframes kept every `stride` × keyframeEvery cycles (doubled by thinKeyframes). */
+  private stride = 1;
   /** The simulation that explores ahead; made on first use, stale while behind the frontier. */
   private explorer: Simulation | null = null;
   explored = 0;
@@ -88,7 +91,7 @@ export class Timeline {
     const c = sim.cycle;
     this.firstEvent[c + 1] = this.log.length;
     this.explored = c;
-    if (c % this.opts.keyframeEvery === 0)
+    if (c % (this.opts.keyframeEvery * this.stride) === 0)
       this.keyframes[c / this.opts.keyframeEvery] = sim.snapshot();
     if (sim.halted && this.endCycle === null) this.endCycle = c;
   }
@@ -105,7 +108,8 @@ export class Timeline {
 
   /** Brings `sim` to `goal` ≤ explored: the keyframe before it when that skips work, then replay. */
   private replayTo(sim: Simulation, goal: number): void {
-    const k = Math.min(Math.floor(goal / this.opts.keyframeEvery), this.keyframes.length - 1);
+    let k = Math.min(Math.floor(goal / this.opts.keyframeEvery), this.keyframes.length - 1);
+    while (this.keyframes[k] === undefined) k--;
     const keyCycle = k * this.opts.keyframeEvery;
     if (goal < sim.cycle || keyCycle > sim.cycle) sim.restore(this.keyframes[k]!);
     while (sim.cycle < goal) this.stepReplay(sim);
@@ -163,11 +167,30 @@ export class Timeline {
   }
 
   keyframeCount(): number {
-    return this.keyframes.length;
+    let count = 0;
+    for (let k = 0; k < this.keyframes.length; k += this.stride) if (this.keyframes[k]) count++;
+    return count;
+  }
+
+  /** Cycles between two keyframes now. */
+  get keyframeSpacing(): number {
+    return this.opts.keyframeEvery * this.stride;
+  }
+
+  /**
+   * Keeps every other keyframe, from now on too: half the keyframes' memory, for a step back that
+   * replays up to twice as many cycles (a run's memory budget asks for it). Exact as before.
+   */
+  thinKeyframes(): void {
+    this.stride *= 2;
+    for (let k = 0; k < this.keyframes.length; k++)
+      if (k % this.stride !== 0) this.keyframes[k] = undefined;
   }
 
   /** The keyframe kept last (to weigh a run's memory by). */
   newestKeyframe(): SimSnapshot {
-    return this.keyframes[this.keyframes.length - 1]!;
+    let k = this.keyframes.length - 1;
+    while (this.keyframes[k] === undefined) k--;
+    return this.keyframes[k]!;
   }
 }

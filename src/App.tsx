@@ -32,6 +32,7 @@ import { PanelBoundary } from './views/PanelBoundary';
 import { Panel } from './views/Panel';
 import { Paced } from './state/paced';
 import { lazyPanel } from './views/lazy-panel';
+import { useFoldRight } from './shell/use-fold-right';
 
 // Loaded when first shown: compare mode, and an assignment's pages (with the teaching engine).
 const CompareView = lazyPanel(
@@ -100,9 +101,16 @@ export function App() {
   useOpenAtTop();
   // The columns that hold a panel (the left one also while a question is open beside them).
   const leftOpen = asking || open.some((name) => viewEntry(name).area === 'left');
-  const columns = (['left', 'centre', 'right'] as const).filter((c) =>
+  const used = (['left', 'centre', 'right'] as const).filter((c) =>
     c === 'left' ? leftOpen : open.some((name) => viewEntry(name).area === c),
   );
+  // On a zoomed projector the right column's panels go under the main picture.
+  const fold = useFoldRight(present, zoom) && used.includes('centre') && used.includes('right');
+  const columns = fold ? used.filter((c) => c !== 'right') : used;
+  const areaOf = (name: string) => {
+    const { area } = viewEntry(name);
+    return fold && area === 'right' ? 'centre' : area;
+  };
   // Predict, then see: its controls and the question at the top of the left column, beside
   // the panels a question is about.
   const question = (
@@ -167,7 +175,7 @@ export function App() {
             {leftOpen ? null : question}
             <div className={`panels${asking ? ' asking' : ''}`} style={gridOf(columns, asking)}>
               {AREAS.map((area) => {
-                const here = open.filter((name) => viewEntry(name).area === area);
+                const here = open.filter((name) => areaOf(name) === area);
                 // Predict, then see sits beside the panels, at the top of the left column.
                 const card = area === 'left' && leftOpen ? question : null;
                 if (here.length === 0 && !card) return null;

@@ -15,6 +15,15 @@ const statistic = (page: Page, label: string) =>
  * Goes to the run's last cycle ("of N" next to the cycle field) and waits for it; a click made
  * while a run is still loading is lost, so it is repeated until the cycle field shows N.
  */
+/** Closes the open Settings panel as a user does under the two-row header, where it lies over
+ * the time controls: a press outside it. */
+async function pressOutsideSettings(page: Page) {
+  // The bottom-left corner of the window: far from the panel, which opens below the header.
+  const { height } = page.viewportSize()!;
+  await page.mouse.click(4, height - 4);
+  await expect(page.getByTestId('cni-settings')).not.toHaveAttribute('open', '');
+}
+
 async function toEnd(page: Page) {
   await expect(async () => {
     await page.getByRole('button', { name: 'Go to the last cycle' }).click();
@@ -53,10 +62,13 @@ test('E4: sense reverse off by keyboard costs more transactions per message, and
   await expect
     .poll(() => decodeURIComponent(new URL(page.url()).hash))
     .toContain('senseReverse":false');
+  await pressOutsideSettings(page);
   await toEnd(page);
   await expect.poll(async () => Number(await perMessage.textContent())).toBeGreaterThan(before);
 
   // Escape closes the panel and gives focus back to its summary.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
   await page.getByTestId('cni-setting-optimisations-validBits').focus();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('cni-settings')).not.toHaveAttribute('open', '');
@@ -69,6 +81,8 @@ test('E4: sense reverse off by keyboard costs more transactions per message, and
   await page.getByTestId('cni-settings-toggle').click();
   await expect(page.getByTestId('cni-setting-optimisations-senseReverse')).not.toBeChecked();
   await expect(page.getByTestId('cni-setting-optimisations-validBits')).toBeChecked();
+
+  await pressOutsideSettings(page);
 });
 
 test('E2: clear-on-read loses a message; CNI4 shows its own switches', async ({ page }) => {
@@ -81,14 +95,15 @@ test('E2: clear-on-read loses a message; CNI4 shows its own switches', async ({ 
   await expect(page.getByTestId('cni-setting-virtualPolling')).toHaveValue('off');
   const clearOnRead = page.getByTestId('cni-setting-clearOnRead');
   await expect(clearOnRead).not.toBeChecked();
+  await pressOutsideSettings(page);
   await toEnd(page);
   await expect(statistic(page, 'sent / delivered / lost')).toHaveText('0 / 2 / 0');
 
   // The box follows the loaded run, so it shows the change once the new run is in.
+  await page.getByTestId('cni-settings-toggle').click();
   await clearOnRead.click();
   await expect(clearOnRead).toBeChecked();
-  // The open panel lies over the time controls under the two-row header: close it, as a user does.
-  await page.getByTestId('cni-settings-toggle').click();
+  await pressOutsideSettings(page);
   await toEnd(page);
   await expect(statistic(page, 'sent / delivered / lost')).toHaveText('0 / 1 / 1');
   await expect(page.getByTestId('log-row').filter({ hasText: 'LOST' })).toHaveCount(1);
@@ -103,7 +118,9 @@ test('E6: the software overhead is a number field; a bad value is refused with a
   await page.getByTestId('cni-settings-toggle').click();
   const overhead = page.getByTestId('cni-setting-softwareOverhead');
   await expect(overhead).toHaveValue('200');
+  await pressOutsideSettings(page);
   await toEnd(page);
+  await page.getByTestId('cni-settings-toggle').click();
   const roundTrip = statistic(page, 'round trip');
   const measured = async () => Number(await roundTrip.textContent());
   await expect.poll(measured).toBeGreaterThan(0);
@@ -115,7 +132,7 @@ test('E6: the software overhead is a number field; a bad value is refused with a
   await expect
     .poll(() => decodeURIComponent(new URL(page.url()).hash))
     .toContain('system.softwareOverhead=600');
-  await page.getByTestId('cni-settings-toggle').click();
+  await pressOutsideSettings(page);
   await toEnd(page);
   // 400 more software cycles per message, half at each end; a round trip holds three halves
   // (the ping's send, the pong's receive and send): 600 more cycles.

@@ -1,7 +1,7 @@
 /**
  * On a projector (1280×720): the header leaves the picture the screen, the offline toast keeps to
  * a corner, the panels use the width of the columns that hold something, and every panel prints
- * time the same way.
+ * time the same way, and in presentation mode the fixed-width pictures keep readable text.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { builtinIds, waitForCycle } from './helpers';
@@ -109,4 +109,26 @@ test('every panel prints time one way: whole ns below 1 µs, µs with two decima
   // Never 4 digits of ns, never µs to other than two decimals.
   expect(text).not.toMatch(/\d{4,} ns/);
   for (const us of text.match(/[\d.]+ µs/g) ?? []) expect(us).toMatch(/^[1-9]\d*\.\d\d µs$/);
+});
+
+test('in presentation at 1280×720 the fixed-width pictures keep readable text: the right column goes under them', async ({
+  page,
+}) => {
+  await page.setViewportSize(PROJECTOR);
+  for (const [id, picture] of [
+    ['flash-4kb-anatomy', '[data-testid="magic-svg"]'],
+    ['edt-eager-send', '[data-testid="via-view"] svg'],
+  ] as const) {
+    await page.goto(`/#v1?b=${id}&c=300&present=1`);
+    await waitForCycle(page, 300);
+    // A box label's height on screen: 12 px type at the picture's own scale, times the zoom.
+    const label = page.locator(`${picture} text`).first();
+    const height = (await label.boundingBox())!.height;
+    expect(height, `${id}: a label's height on screen`).toBeGreaterThanOrEqual(12);
+    // The main picture's column is the widest: the right column's panels sit under it.
+    const grid = await boxOf(page, '.panels');
+    const main = await boxOf(page, '.area-centre');
+    expect(main.width, `${id}: the main column's share`).toBeGreaterThan(0.6 * grid.width);
+    await expect(page.locator('.area-right')).toHaveCount(0);
+  }
 });

@@ -4,7 +4,7 @@
  * and its back-off (E3), the software overhead (E6), and CNI16Qm's write-back buffer and snarfing
  * (E9). Each switch lists the NIs it applies to; only those of the current NI are shown.
  */
-import { useId, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { NI_KINDS, type NiKind, type NiKindName } from '../../../sim-core/ni/cni/config';
 import type { Scenario } from '../../../sim-core/index';
 import { actions } from '../../state/store';
@@ -216,6 +216,19 @@ export function CniSettings({
   const uid = useId();
   // The panel opens to the left of the summary when it would run off the window's right edge.
   const [alignRight, setAlignRight] = useState(false);
+  const [open, setOpen] = useState(false);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  // Light dismiss, as a popover: the open panel lies over the time controls under a two-row
+  // header, so a press anywhere outside it closes it.
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (e: PointerEvent) => {
+      const details = detailsRef.current;
+      if (details && !details.contains(e.target as Node)) details.open = false;
+    };
+    document.addEventListener('pointerdown', closeOutside, true);
+    return () => document.removeEventListener('pointerdown', closeOutside, true);
+  }, [open]);
   const ownPolling = NI_KINDS[system.ni].virtualPolling;
   const shown = switchesFor(system.ni, localQueue);
   if (shown.length === 0) return null;
@@ -223,6 +236,7 @@ export function CniSettings({
     void actions.reload(withSystem(spec, fields), `Switching ${label}`);
   const placePanel = (e: SyntheticEvent<HTMLDetailsElement>) => {
     const details = e.currentTarget;
+    setOpen(details.open);
     if (!details.open) return;
     const panel = details.querySelector('fieldset');
     const left = details.getBoundingClientRect().left;
@@ -282,6 +296,7 @@ export function CniSettings({
 
   return (
     <details
+      ref={detailsRef}
       className={alignRight ? 'cni-settings cni-settings-right' : 'cni-settings'}
       data-testid="cni-settings"
       onKeyDown={closeOnEscape}

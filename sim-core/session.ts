@@ -44,6 +44,7 @@ export class Session {
       keyframeEvery: opts.keyframeEvery ?? DEFAULT_KEYFRAME_EVERY,
       maxCycles: scenario.limits.maxCycles,
       verifyReplay: opts.verifyReplay ?? false,
+      spawn: () => createSim(scenario),
     });
   }
 
@@ -94,6 +95,19 @@ export class Session {
   /** Explores to the halt or the cycle limit without moving the current cycle. */
   exploreAll(): void {
     this.timeline.exploreTo(this.timeline.lastCycle);
+  }
+
+  /**
+   * Explores up to `cycles` more cycles (to the halt or the limit at most) without moving the
+   * current cycle: one slice of an exploration that runs while the run is watched.
+   */
+  exploreAhead(cycles: number): void {
+    this.timeline.exploreTo(Math.min(this.timeline.explored + cycles, this.timeline.lastCycle));
+  }
+
+  /** Whether the whole run (to the halt or the limit) is explored. */
+  get complete(): boolean {
+    return this.timeline.complete;
   }
 
   stats(): Stats {

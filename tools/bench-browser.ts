@@ -12,6 +12,9 @@
  *   torus16.run.*      16×16 chaos, uniform 0.16, also at the top speed for 2 s: the same (a third of
  *                      12,000 is 4,000)
  *   torus32.heat.*     32×32: the heat-map fallback, and frames per second with it
+ *   explore16.*        a 100,000-cycle 16×16 link (chaos, uniform 0.16) opened from a ready page:
+ *                      time to its first picture, a step's time while the run is explored, and
+ *                      time until the whole run is explored (issue 22)
  *
  * Each configuration is measured twice: with the torus panel alone (ids as above) and with the
  * scenario's default panels (ids with `withPanels`: walkthrough, torus, router, event log,
@@ -297,6 +300,81 @@ async function torusAlone(page: Page): Promise<string[]> {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 
+/** The long link of the exploration rows: 100,000 cycles of a 16×16 torus, opened at cycle 500. */
+const EXPLORE_CYCLES = 100_000;
+const EXPLORE_LINK =
+  '#v1?b=chaos-vs-dor&set=system.k%3D16&set=system.router%3Dchaos' +
+  `&set=workload.traffic.load%3D0.16&set=workload.traffic.until%3D${EXPLORE_CYCLES}` +
+  `&set=limits.maxCycles%3D${EXPLORE_CYCLES}&c=500`;
+
+/**
+ * Opens the long link from a ready page (the start page, loaded), then: the time to the link's
+ * first picture; ten steps forward, timed from the key press to the cycle shown, while the run is
+ * still explored (after it, with a build that explores everything first); the time until the
+ * whole run is explored (its events digest shown, no exploration bar left).
+ */
+async function measureExploration(browser: Browser, base: string): Promise<Row[]> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.getByTestId('cycle-input').waitFor();
+  await cycleIs(page, 0);
+  const t0 = Date.now();
+  await page.goto(base + EXPLORE_LINK);
+  await cycleIs(page, 500);
+  const firstPicture = Date.now() - t0;
+  const exploring = async () => (await page.getByTestId('exploration').count()) > 0;
+  const whileExploring = await exploring();
+  const steps: number[] = [];
+  for (let i = 1; i <= 10; i++) {
+    await page.waitForTimeout(200);
+    const t = Date.now();
+    await page.keyboard.press('ArrowRight');
+    await cycleIs(page, 500 + i);
+    steps.push(Date.now() - t);
+  }
+  steps.sort((a, b) => a - b);
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="exploration"]') === null &&
+      (document.querySelector('[data-events-digest]')?.getAttribute('data-events-digest') ?? '') !==
+        '',
+    null,
+    { timeout: 600_000 },
+  );
+  const full = Date.now() - t0;
+  await context.close();
+  const run = `16×16 chaos, uniform 0.16, ${fmt(EXPLORE_CYCLES)} cycles, opened at cycle 500`;
+  return [
+    {
+      id: 'explore16.firstPictureMs',
+      what: `${run}: from the link to its first picture`,
+      value: firstPicture,
+      unit: 'ms',
+      target: '≤ 1000',
+      meets: firstPicture <= 1000,
+    },
+    {
+      id: 'explore16.stepMs',
+      what: `${run}: a step forward, key to picture, median of 10 (slowest ${steps.at(-1)} ms), ${
+        whileExploring ? 'while the run is explored' : 'after the whole run was explored'
+      }`,
+      value: steps[Math.floor(steps.length / 2)]!,
+      unit: 'ms',
+      target: '≤ 50',
+      meets: steps[Math.floor(steps.length / 2)]! <= 50,
+    },
+    {
+      id: 'explore16.fullExploreMs',
+      what: `${run}: from the link until the whole run is explored (its digest shown)`,
+      value: full,
+      unit: 'ms',
+      target: 'as fast as possible',
+      meets: true,
+    },
+  ];
+}
+
 function rowsOf(c: Config, m: Measured, panels: string | null): Row[] {
   const id = panels === null ? c.id : `${c.id}.withPanels`;
   const what = `${c.what}, ${panels === null ? 'torus panel alone' : `with ${panels}`}`;
@@ -366,7 +444,7 @@ const args = startTool(
       {
         name: '--only',
         value: 'IDS',
-        help: `Only these configurations: ${CONFIGS.map((c) => c.id).join(', ')}.`,
+        help: `Only these configurations: ${[...CONFIGS.map((c) => c.id), 'explore16'].join(', ')}.`,
       },
       {
         name: '--dist',
@@ -431,6 +509,12 @@ async function main(): Promise<void> {
         `${seconds} s of play per measurement unless said otherwise\n`,
     );
     const base = `http://127.0.0.1:${port}/`;
+    if (!only || only.includes('explore16')) {
+      const rows = await measureExploration(browser, base);
+      if (json) for (const r of rows) console.log(JSON.stringify(r));
+      else print(rows);
+      log('');
+    }
     for (const c of CONFIGS) {
       if (only && !only.includes(c.id)) continue;
       const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });

@@ -11,6 +11,11 @@
  *   edt4k.cyclesPerSecond   edt-size-sweep's point: the EDT NI, a 4 KB ping-pong: cycles/s
  *   flash.cyclesPerSecond   two FLASH nodes sending 4 KB to each other at once (C4): cycles/s
  *   fugu16.cyclesPerSecond  fugu-skewed-gang on 16 nodes (enum-like against null, skew 30 %): cycles/s
+ *   explore16.*             the app's exploration of a 100,000-cycle 16×16 link (chaos, uniform
+ *                           0.16) as the worker runs it, in 30 ms slices with the log's digest:
+ *                           time to the first picture (at cycle 500) and to the whole run; and the
+ *                           worker's heap after a 1,000,000-cycle saturated 16×16 run (uniform
+ *                           0.36), which its memory budget stops early (SIM002)
  *
  * Each case runs in a Node process of its own (this file again, with `--case <name>`), one after
  * another: a case measured after another one inherits its heap and its compiled code (the torus
@@ -45,6 +50,7 @@ import type { FlashScenario } from '../sim-core/ni/flash/flash-schema';
 import { FlashSystem } from '../sim-core/ni/flash/flash-system';
 import { flashConfigOf } from '../sim-core/ni/flash/module';
 import { builtinScenarios, findBuiltin } from '../scenarios/index';
+import { SliceExplorer } from '../src/worker/slices';
 
 interface Row {
   id: string;
@@ -314,6 +320,93 @@ function benchFugu(): Row[] {
   ];
 }
 
+/** chaos-vs-dor on a 16×16 chaos torus at `load` for `cycles` cycles (traffic and limit). */
+function longTorus(load: number, cycles: number): Scenario {
+  const set = {
+    'system.k': 16,
+    'system.router': 'chaos',
+    'workload.traffic.load': load,
+    'workload.traffic.until': cycles,
+    'limits.maxCycles': cycles,
+  };
+  const overrides = Object.entries(set).map(([path, value]) => ({ path, value }));
+  const applied = applyOverrides(findBuiltin('chaos-vs-dor')!.doc, overrides);
+  if (!applied.ok) throw new Error(formatIssue(applied.error));
+  const parsed = parseScenario(applied.value);
+  if (!parsed.ok) throw new Error(parsed.error.map(formatIssue).join('\n'));
+  return parsed.value;
+}
+
+/** The worker's load and background exploration of the 100,000-cycle link, in Node. */
+function benchExploreTime(): Row[] {
+  const scenario = longTorus(0.16, 100_000);
+  const t0 = now();
+  const session = new Session(scenario);
+  const slices = new SliceExplorer(session);
+  session.seek(500);
+  slices.run(150);
+  session.view();
+  // As the worker does: the load sends the log so far, each slice the JSON of what came since.
+  slices.eventsText(0);
+  let sent = session.timeline.log.length;
+  const first = now() - t0;
+  while (!session.complete) {
+    slices.run(30);
+    slices.eventsText(sent);
+    sent = session.timeline.log.length;
+  }
+  const digest = slices.finalDigest();
+  const full = (now() - t0) / 1000;
+  return [
+    {
+      id: 'explore16.firstPictureMs',
+      what: `100,000-cycle 16×16 link: load, seek cycle 500 and the 150 ms head start, in Node`,
+      value: Math.round(first),
+      unit: 'ms',
+      target: '≤ 1000',
+      meets: first <= 1000,
+    },
+    {
+      id: 'explore16.fullExploreSeconds',
+      what: `100,000-cycle 16×16 link explored in full in 30 ms slices, with the log's digest (${session.timeline.log.length.toLocaleString('en')} events, digest ${digest})`,
+      value: Number(full.toFixed(1)),
+      unit: 's',
+      target: 'as fast as possible',
+      meets: true,
+    },
+  ];
+}
+
+/** The worker's heap after exploring a 1,000,000-cycle saturated 16×16 run (budget permitting). */
+function benchExploreMemory(): Row[] {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const session = new Session(longTorus(0.36, 1_000_000));
+  const slices = new SliceExplorer(session);
+  let sent = 0;
+  while (!session.complete) {
+    slices.run(30);
+    slices.eventsText(sent);
+    sent = session.timeline.log.length;
+  }
+  gc?.();
+  const mb = (process.memoryUsage().heapUsed - before) / (1024 * 1024);
+  const stop = slices.stopped
+    ? `stopped by the 1.5 GB budget at cycle ${session.timeline.explored.toLocaleString('en')} (SIM002)`
+    : 'explored to the end';
+  return [
+    {
+      id: 'explore16.memory1MMegabytes',
+      what: `1,000,000-cycle 16×16 torus at uniform 0.36: the worker's heap after exploring, ${stop}${gc ? '' : ' (no --expose-gc: garbage included)'}`,
+      value: Math.round(mb),
+      unit: 'MB',
+      target: '≤ 1536',
+      meets: mb <= 1536,
+    },
+  ];
+}
+
 const CASES: Record<string, () => Row[]> = {
   bus16: benchBusCycles,
   stepBack: benchStepBack,
@@ -323,12 +416,17 @@ const CASES: Record<string, () => Row[]> = {
   edt4k: benchEdt,
   flash: benchFlash,
   fugu16: benchFugu,
+  exploreTime: benchExploreTime,
+  exploreMemory: benchExploreMemory,
 };
 
 /** Runs one case in a fresh Node process and returns its rows. */
 function runIsolated(name: string): Row[] {
   const self = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, [self, '--case', name], { encoding: 'utf8' });
+  // --expose-gc: the memory row weighs the heap after a collection.
+  const child = spawnSync(process.execPath, ['--expose-gc', self, '--case', name], {
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(`bench case ${name} failed:\n${child.stderr}`);
   return JSON.parse(child.stdout) as Row[];
 }

@@ -33,6 +33,7 @@ export const ISSUE_CODES = {
   CLI005: 'A file is too large, or is not a regular file (a folder, a named pipe, a device)',
   CLI006: 'The roster is not a CSV of student ids and names',
   SIM001: 'The simulator failed while loading (a defect in NI Lab, not in your input)',
+  SIM002: "The run would pass the simulator's memory budget: it is explored up to a cycle",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

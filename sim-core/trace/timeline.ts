@@ -5,6 +5,11 @@
  * `keyframeEvery` cycles. Seeking to cycle c restores the last keyframe at or before c (only when
  * going back, or when it skips work going forward) and replays; replayed cycles re-create events
  * that are already logged, and with `verifyReplay` they are checked against the log.
+ *
+ * Exploring ahead of the shown cycle (`exploreTo`) runs a second simulation, the explorer, so the
+ * shown one never moves: a run can be explored in slices while it is watched. Whichever of the two
+ * stands at the explored frontier steps it; both step from exact states in cycle order, so the
+ * log and the keyframes are the same whatever the order of seeks and explorations.
  */
 import type { Simulation, SimSnapshot } from '../sim';
 import type { SimEvent, SimEventBody } from './events';
@@ -17,15 +22,24 @@ export interface TimelineOptions {
   /** Never explore past this cycle (a scenario that does not halt stops here). */
   maxCycles: number;
   verifyReplay?: boolean;
+  /** Makes the explorer: another simulation of the same scenario (its state is restored). */
+  spawn?: () => Simulation;
 }
 
 export class Timeline {
   readonly log: SimEvent[] = [];
   /** firstEvent[c]: index in `log` of the first event of cycle c; firstEvent[c + 1] ends it. */
   private readonly firstEvent: number[] = [0, 0];
-  private readonly keyframes: SimSnapshot[] = [];
+  /** keyframes[k]: the snapshot at cycle k × keyframeEvery, kept for k a multiple of `stride`. */
+  private readonly keyframes: (SimSnapshot | undefined)[] = [];
+  /** Keyframes kept every `stride` × keyframeEvery cycles (doubled by thinKeyframes). */
+  private stride = 1;
+  /** The simulation that explores ahead; made on first use, stale while behind the frontier. */
+  private explorer: Simulation | null = null;
   explored = 0;
   endCycle: number | null = null;
+  /** Exploration stops here though the run goes on (its memory budget ran out); null: it may go on. */
+  cap: number | null = null;
 
   constructor(
     private readonly sim: Simulation,
@@ -39,9 +53,20 @@ export class Timeline {
     return this.sim.cycle;
   }
 
-  /** The last cycle one may visit: the halt, or the exploration limit. */
+  /** The last cycle one may visit: the halt, or the exploration limit (or where it was stopped). */
   get lastCycle(): number {
-    return this.endCycle ?? this.opts.maxCycles;
+    const last = this.endCycle ?? this.opts.maxCycles;
+    return this.cap === null ? last : Math.min(last, this.cap);
+  }
+
+  /** Explores nothing past the explored part from now on (the run's memory budget ran out). */
+  stopExploring(): void {
+    this.cap = this.explored;
+  }
+
+  /** Whether every cycle up to the last one is explored. */
+  get complete(): boolean {
+    return this.explored >= this.lastCycle;
   }
 
   /**
@@ -59,46 +84,68 @@ export class Timeline {
     return events as SimEvent[];
   }
 
-  private stepLive(): void {
-    const stamped = this.stamp(this.sim.step(), this.sim.cycle);
+  /** Steps `sim`, which stands at the explored frontier, one new cycle. */
+  private stepLive(sim: Simulation): void {
+    const stamped = this.stamp(sim.step(), sim.cycle);
     this.log.push(...stamped);
-    const c = this.sim.cycle;
+    const c = sim.cycle;
     this.firstEvent[c + 1] = this.log.length;
     this.explored = c;
-    if (c % this.opts.keyframeEvery === 0)
-      this.keyframes[c / this.opts.keyframeEvery] = this.sim.snapshot();
-    if (this.sim.halted && this.endCycle === null) this.endCycle = c;
+    if (c % (this.opts.keyframeEvery * this.stride) === 0)
+      this.keyframes[c / this.opts.keyframeEvery] = sim.snapshot();
+    if (sim.halted && this.endCycle === null) this.endCycle = c;
   }
 
-  private stepReplay(): void {
-    const events = this.sim.step();
+  private stepReplay(sim: Simulation): void {
+    const events = sim.step();
     if (!this.opts.verifyReplay) return;
-    const c = this.sim.cycle;
+    const c = sim.cycle;
     const logged = this.eventsAt(c);
     const again = JSON.stringify(events);
     const before = JSON.stringify(logged.map(({ cycle: _c, seq: _s, ...body }) => body));
     if (again !== before) throw new Error(`replay diverged from the log at cycle ${c}`);
   }
 
+  /** Brings `sim` to `goal` ≤ explored: the keyframe before it when that skips work, then replay. */
+  private replayTo(sim: Simulation, goal: number): void {
+    let k = Math.min(Math.floor(goal / this.opts.keyframeEvery), this.keyframes.length - 1);
+    while (this.keyframes[k] === undefined) k--;
+    const keyCycle = k * this.opts.keyframeEvery;
+    if (goal < sim.cycle || keyCycle > sim.cycle) sim.restore(this.keyframes[k]!);
+    while (sim.cycle < goal) this.stepReplay(sim);
+  }
+
+  private halts(sim: Simulation): boolean {
+    return sim.halted && this.endCycle !== null && sim.cycle >= this.endCycle;
+  }
+
   /** Moves the simulation to `target` (clamped to 0 … lastCycle); returns the cycle reached. */
   seek(target: number): number {
-    const goal = Math.max(0, Math.min(Math.floor(target), this.lastCycle));
-    const k = Math.min(Math.floor(goal / this.opts.keyframeEvery), this.keyframes.length - 1);
-    const keyCycle = k * this.opts.keyframeEvery;
-    if (goal < this.sim.cycle || keyCycle > this.sim.cycle) this.sim.restore(this.keyframes[k]!);
-    while (this.sim.cycle < goal) {
-      if (this.sim.cycle < this.explored) this.stepReplay();
-      else this.stepLive();
-      if (this.sim.halted && this.endCycle !== null && this.sim.cycle >= this.endCycle) break;
+    let goal = Math.max(0, Math.min(Math.floor(target), this.lastCycle));
+    // Ahead of the frontier and not standing on it: the explorer goes first, the shown run replays.
+    if (this.opts.spawn && goal > this.explored && this.sim.cycle !== this.explored) {
+      this.exploreTo(goal);
+      goal = Math.min(goal, this.lastCycle);
     }
+    this.replayTo(this.sim, Math.min(goal, this.explored));
+    while (this.sim.cycle < goal && !this.halts(this.sim)) this.stepLive(this.sim);
     return this.sim.cycle;
   }
 
-  /** Explores ahead to `target` (or the halt), then returns to where it was. */
+  /** Explores ahead to `target` (or the halt) without moving the shown cycle. */
   exploreTo(target: number): void {
-    const here = this.sim.cycle;
-    this.seek(target);
-    this.seek(here);
+    const goal = Math.min(Math.floor(target), this.lastCycle);
+    if (goal <= this.explored) return;
+    if (!this.opts.spawn) {
+      const here = this.sim.cycle;
+      this.seek(goal);
+      this.seek(here);
+      return;
+    }
+    const explorer = (this.explorer ??= this.opts.spawn());
+    // Stale after the shown run stepped the frontier itself: catch up from the log's keyframes.
+    if (explorer.cycle !== this.explored) this.replayTo(explorer, this.explored);
+    while (explorer.cycle < goal && !this.halts(explorer)) this.stepLive(explorer);
   }
 
   eventsAt(cycle: number): SimEvent[] {
@@ -120,6 +167,30 @@ export class Timeline {
   }
 
   keyframeCount(): number {
-    return this.keyframes.length;
+    let count = 0;
+    for (let k = 0; k < this.keyframes.length; k += this.stride) if (this.keyframes[k]) count++;
+    return count;
+  }
+
+  /** Cycles between two keyframes now. */
+  get keyframeSpacing(): number {
+    return this.opts.keyframeEvery * this.stride;
+  }
+
+  /**
+   * Keeps every other keyframe, from now on too: half the keyframes' memory, for a step back that
+   * replays up to twice as many cycles (a run's memory budget asks for it). Exact as before.
+   */
+  thinKeyframes(): void {
+    this.stride *= 2;
+    for (let k = 0; k < this.keyframes.length; k++)
+      if (k % this.stride !== 0) this.keyframes[k] = undefined;
+  }
+
+  /** The keyframe kept last (to weigh a run's memory by). */
+  newestKeyframe(): SimSnapshot {
+    let k = this.keyframes.length - 1;
+    while (this.keyframes[k] === undefined) k--;
+    return this.keyframes[k]!;
   }
 }

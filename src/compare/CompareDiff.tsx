@@ -9,6 +9,7 @@ import { useStore } from 'zustand';
 import type { SimEvent } from '../../sim-core/index';
 import { logText } from '../../sim-core/index';
 import type { Cell } from '../export/csv';
+import { eventsInRange } from '../export/trace';
 import { actions, useApp } from '../state/store';
 import { uiOf } from '../models/index';
 import { statLabel } from '../views/stats/stat-labels';
@@ -135,8 +136,22 @@ function Side({ e, diff }: { e: DiffEvent | null; diff: RowDiff }) {
 
 /** The two event logs aligned by cycle, around the current cycle. */
 function LogDiff({ a, b }: { a: string; b: string }) {
-  const logA = useApp((s) => s.log);
-  const logB = useStore(bStore, (s) => s.log);
+  const fullA = useApp((s) => s.log);
+  const fullB = useStore(bStore, (s) => s.log);
+  // While a run is still explored, both logs are compared up to the cycle both have reached.
+  const loggedA = useApp((s) => (s.exploration.complete ? Infinity : s.exploration.logged));
+  const loggedB = useStore(bStore, (s) =>
+    s.exploration.complete ? Infinity : s.exploration.logged,
+  );
+  const through = Math.min(loggedA, loggedB);
+  const logA = useMemo(
+    () => (through === Infinity ? fullA : eventsInRange(fullA, { from: 0, to: through })),
+    [fullA, through],
+  );
+  const logB = useMemo(
+    () => (through === Infinity ? fullB : eventsInRange(fullB, { from: 0, to: through })),
+    [fullB, through],
+  );
   const metaA = useApp((s) => s.meta);
   const metaB = useStore(bStore, (s) => s.meta);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
@@ -192,6 +207,9 @@ function LogDiff({ a, b }: { a: string; b: string }) {
           : `${count(counts.cycles, 'cycle')} ${plural(counts.cycles, 'differs', 'differ')}: ${count(counts.a, 'event')} of A and ${counts.b} of B are not matched on the other side` +
             ` (first at cycle ${differing[0]!.cycle}).`}{' '}
         {here?.differs ? `This cycle differs.` : ''}
+        {through === Infinity
+          ? ''
+          : ` Compared up to cycle ${through}: the runs are still being explored.`}
       </p>
       <div className="cmp-log-tools">
         <button

@@ -12,6 +12,7 @@
 import { create, createStore } from 'zustand';
 import type { InputIssue, Override } from '../../sim-core/index';
 import { actions, useApp, type AppState } from '../state/store';
+import { explorationAfterLoad, exploreInBackground, stopExploring } from '../state/exploration';
 import type { SimApi } from '../worker/sim-api';
 import { createInProcessSim, createWorkerSim } from '../worker/transports';
 import { inverse, specWith } from './vs';
@@ -83,6 +84,7 @@ async function loadB(): Promise<void> {
   if (!vs || !a.spec || !a.scenario) return;
   const gen = ++generation;
   target = null;
+  stopExploring(bStore);
   const made = specWith(a.spec, vs, a.scenario.seed);
   if (!made.ok) {
     useCompare.setState({ status: 'error', issues: [made.issue] });
@@ -107,8 +109,11 @@ async function loadB(): Promise<void> {
       view: reply.view,
       log: reply.log,
       digest: reply.digest,
+      exploration: explorationAfterLoad(reply.view, reply.digest, reply.stopped),
       ...mirror(useApp.getState()),
     });
+    // B follows A's seeks itself; its slices only bring the rest of its log.
+    void exploreInBackground(bStore, api, () => {});
     useCompare.setState({ status: 'ready', issues: [] });
     // A may have moved while B was loading.
     const now = useApp.getState().view?.cycle;
@@ -154,6 +159,7 @@ export const compare = {
   /** Back to the normal app: B's simulator is ended and its state dropped. */
   close(): void {
     generation++;
+    stopExploring(bStore);
     target = null;
     sim?.terminate();
     sim = null;

@@ -39,6 +39,8 @@ export function PanelExport({
   const ready = useApp((s) => s.view !== null);
   const view = useApp((s) => (open ? s.view : null));
   const log = useApp((s) => s.log);
+  // While the run is explored, exports cover the explored part (and say so).
+  const logged = useApp((s) => (s.exploration.complete ? null : s.exploration.logged));
   const meta = useApp((s) => s.meta);
   const api = useApp((s) => s.api);
   const sweepPoints = useApp((s) => {
@@ -188,7 +190,9 @@ export function PanelExport({
                 )
               }
             >
-              Event log, whole run (CSV)
+              {logged === null
+                ? 'Event log, whole run (CSV)'
+                : `Event log, cycles 0–${logged} explored so far (CSV)`}
             </button>
           ) : null}
           <button
@@ -202,7 +206,8 @@ export function PanelExport({
           {traceOpen ? (
             <TraceForm
               cycle={cycle}
-              lastCycle={view.lastCycle}
+              lastCycle={logged ?? view.lastCycle}
+              exploring={logged !== null}
               onExport={async (range, withFrames) => {
                 const frames =
                   withFrames && api ? await api.frames(range.from, range.to) : undefined;
@@ -239,10 +244,12 @@ export function PanelExport({
 function TraceForm({
   cycle,
   lastCycle,
+  exploring,
   onExport,
 }: {
   cycle: number;
   lastCycle: number;
+  exploring: boolean;
   onExport: (range: { from: number; to: number }, withFrames: boolean) => Promise<void>;
 }) {
   const [from, setFrom] = useState(String(Math.max(0, cycle - 20)));
@@ -257,7 +264,7 @@ function TraceForm({
       data-testid="trace-form"
       onSubmit={(e) => {
         e.preventDefault();
-        const reading = readRange(from, to, lastCycle, withFrames);
+        const reading = readRange(from, to, lastCycle, withFrames, exploring);
         if (!reading.ok) {
           setError(reading.message);
           return;

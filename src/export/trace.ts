@@ -19,13 +19,15 @@ export type RangeReading = { ok: true; range: CycleRange } | { ok: false; messag
 
 /**
  * Reads the from/to inputs: whole numbers, from ≤ to, clamped to 0…lastCycle; with frames the
- * range may be at most MAX_TRACE_FRAMES cycles long.
+ * range may be at most MAX_TRACE_FRAMES cycles long. While the run is still being explored,
+ * lastCycle is the explored part's end (`exploring`), and the message says so.
  */
 export function readRange(
   fromText: string,
   toText: string,
   lastCycle: number,
   withFrames: boolean,
+  exploring = false,
 ): RangeReading {
   const parse = (t: string) => (/^\s*\d{1,10}\s*$/.test(t) ? Number(t) : NaN);
   const from = parse(fromText);
@@ -34,7 +36,12 @@ export function readRange(
     return { ok: false, message: 'Cycles are whole numbers, 0 or more.' };
   if (from > to) return { ok: false, message: `“From” (${from}) is after “to” (${to}).` };
   if (from > lastCycle)
-    return { ok: false, message: `The run ends at cycle ${lastCycle}; “from” is after it.` };
+    return {
+      ok: false,
+      message: exploring
+        ? `The run is explored to cycle ${lastCycle} so far; “from” is after it (try again in a moment).`
+        : `The run ends at cycle ${lastCycle}; “from” is after it.`,
+    };
   const range = { from, to: Math.min(to, lastCycle) };
   if (withFrames && range.to - range.from + 1 > MAX_TRACE_FRAMES)
     return {

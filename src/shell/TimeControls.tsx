@@ -1,12 +1,62 @@
-/** Step, play, speed, jump and scrub: the time machine's controls. */
+/**
+ * Step, play, speed, jump and scrub: the time machine's controls. While the run is still being
+ * explored, a bar under the scrubber and a progress meter show how far; a seek beyond the
+ * explored part waits with a progress bar and Cancel (state/exploration.ts).
+ */
 import { plural } from '../../sim-core/kernel/words';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { actions, SPEEDS, useApp } from '../state/store';
+
+/** How far the run is explored, while it is (a meter), and a seek waiting for it (with Cancel). */
+function ExplorationStatus() {
+  const explored = useApp((s) => s.exploration.explored);
+  const lastCycle = useApp((s) => s.exploration.lastCycle);
+  const complete = useApp((s) => s.exploration.complete);
+  const toward = useApp((s) => s.exploration.toward);
+  const stopped = useApp((s) => s.exploration.stopped);
+  if (stopped)
+    return (
+      <span className="exploring stopped" role="status" data-testid="explore-stopped">
+        {stopped.code}: {stopped.message}
+      </span>
+    );
+  if (complete) return null;
+  if (toward !== null)
+    return (
+      <span className="exploring waiting" role="status" data-testid="explore-wait">
+        Exploring to cycle {toward.toLocaleString('en')}…
+        <progress
+          max={Math.max(toward, 1)}
+          value={Math.min(explored, toward)}
+          aria-label={`Explored ${explored} of the ${toward} cycles to go to`}
+        />
+        <button onClick={() => actions.cancelWait()} data-testid="explore-cancel">
+          Cancel
+        </button>
+      </span>
+    );
+  return (
+    <span
+      className="exploring"
+      data-testid="exploration"
+      title="The run is explored while you watch"
+    >
+      explored to {explored.toLocaleString('en')}
+      <progress
+        max={Math.max(lastCycle, 1)}
+        value={explored}
+        aria-label={`Run explored to cycle ${explored} of at most ${lastCycle}`}
+      />
+    </span>
+  );
+}
 
 export function TimeControls() {
   const cycle = useApp((s) => s.view?.cycle ?? 0);
-  const lastCycle = useApp((s) => s.view?.lastCycle ?? 0);
-  const endCycle = useApp((s) => s.view?.endCycle ?? null);
+  const lastCycle = useApp((s) => s.exploration.lastCycle);
+  const endCycle = useApp((s) => s.exploration.endCycle);
+  const explored = useApp((s) => s.exploration.explored);
+  const complete = useApp((s) => s.exploration.complete);
   const playing = useApp((s) => s.playing);
   const speed = useApp((s) => s.speed);
   // What the user is typing; null shows the current cycle.
@@ -113,15 +163,21 @@ export function TimeControls() {
           {endCycle === null ? ' (limit)' : ''}
         </span>
       </form>
+      <ExplorationStatus />
       <input
-        className="scrubber"
+        className={complete ? 'scrubber' : 'scrubber partly-explored'}
+        style={
+          {
+            '--explored': `${(100 * Math.min(explored, lastCycle)) / Math.max(lastCycle, 1)}%`,
+          } as CSSProperties
+        }
         type="range"
         min={0}
         max={Math.max(lastCycle, 1)}
         value={cycle}
         onChange={(e) => void actions.seek(Number(e.target.value))}
         aria-label="Scrub through cycles"
-        aria-valuetext={`cycle ${cycle} of ${lastCycle}`}
+        aria-valuetext={`cycle ${cycle} of ${lastCycle}${complete ? '' : `, explored to ${explored}`}`}
         data-testid="scrubber"
       />
     </div>

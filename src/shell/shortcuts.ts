@@ -24,7 +24,7 @@ export const shortcuts: Shortcut[] = [
   {
     keys: ['End'],
     label: 'Go to the last cycle',
-    run: () => void actions.seek(useApp.getState().view?.lastCycle ?? 0),
+    run: () => void actions.seek(useApp.getState().exploration.lastCycle),
   },
   { keys: ['+', '='], label: 'Play faster', run: () => actions.faster() },
   { keys: ['-'], label: 'Play slower', run: () => actions.slower() },

@@ -18,6 +18,14 @@ import type {
 } from '../../sim-core/index';
 import type { LoadSpec, SimApi } from '../worker/sim-api';
 import { linkFor } from './link';
+import {
+  EXPLORE_ON_THE_WAY,
+  exploreInBackground,
+  explorationAfterLoad,
+  NOTHING_TO_EXPLORE,
+  stopExploring,
+  type Exploration,
+} from './exploration';
 
 export type Selection =
   | { kind: 'block'; block: number }
@@ -67,8 +75,12 @@ export interface AppState {
   scenario: Scenario | null;
   meta: ModelMeta | null;
   view: SessionView | null;
+  /** The events of the explored part of the run (exploration.logged says how far). */
   log: SimEvent[];
+  /** The whole log's digest once the run is explored to its end, else ''. */
   digest: string;
+  /** How far the run is explored while it is watched (state/exploration.ts). */
+  exploration: Exploration;
   problem: Problem | null;
   playing: boolean;
   /** Cycles per second while playing. */
@@ -119,6 +131,7 @@ export const appStore = create<AppState>(() => ({
   view: null,
   log: [],
   digest: '',
+  exploration: NOTHING_TO_EXPLORE,
   problem: null,
   playing: false,
   speed: 20,
@@ -157,14 +170,41 @@ async function drain(): Promise<void> {
   while (waiting) {
     const next = waiting;
     waiting = null;
+    const far = beyondExplored(next);
+    const { exploration } = useApp.getState();
+    if (far !== null) {
+      // Explored on the way by the background slices, with a progress bar and Cancel.
+      useApp.setState({ exploration: { ...exploration, toward: far } });
+      continue;
+    }
+    if (exploration.toward !== null)
+      useApp.setState({ exploration: { ...exploration, toward: null } });
     inFlight = true;
     try {
       const view = await send(api, next);
-      useApp.setState({ view });
+      useApp.setState((s) => ({
+        view,
+        // What the worker explored on the way; the log follows with the next slice's events.
+        exploration: {
+          ...s.exploration,
+          explored: Math.max(s.exploration.explored, view.explored),
+          lastCycle: view.lastCycle,
+          endCycle: view.endCycle,
+        },
+      }));
     } finally {
       inFlight = false;
     }
   }
+}
+
+/** The cycle a seek or a step goes to when it is far beyond the explored part of the run, else null. */
+function beyondExplored(nav: Navigation): number | null {
+  const { exploration, view } = useApp.getState();
+  if (exploration.complete || !view) return null;
+  const to = nav.kind === 'seek' ? nav.cycle : nav.kind === 'step' ? view.cycle + nav.delta : null;
+  if (to === null || to <= exploration.explored + EXPLORE_ON_THE_WAY) return null;
+  return Math.min(Math.floor(to), exploration.lastCycle);
 }
 
 /**
@@ -268,6 +308,7 @@ export const actions = {
     if (!api) return false;
     useApp.setState({ loading: true, playing: false });
     waiting = null;
+    stopExploring(appStore);
     try {
       let reply: Awaited<ReturnType<SimApi['load']>>;
       try {
@@ -291,10 +332,12 @@ export const actions = {
         view: reply.view,
         log: reply.log,
         digest: reply.digest,
+        exploration: explorationAfterLoad(reply.view, reply.digest, reply.stopped),
         views,
         sweeps: {},
         selection: null,
       });
+      void exploreInBackground(appStore, api, (cycle) => void actions.seek(cycle));
       return true;
     } finally {
       useApp.setState({ loading: false });
@@ -313,27 +356,43 @@ export const actions = {
   nextEvent: () => (held(() => null) ? Promise.resolve() : navigate({ kind: 'nextEvent' })),
   prevEvent: () => navigate({ kind: 'prevEvent' }),
 
-  /** Advances by `cycles` unless a request is still in flight (then this animation frame is skipped). */
+  /**
+   * Advances by `cycles` unless a request is still in flight (then this animation frame is
+   * skipped); never past the part of the run whose events the page has (play waits there while
+   * the run is explored).
+   */
   async advance(cycles: number): Promise<void> {
-    const { view } = useApp.getState();
+    const { view, exploration } = useApp.getState();
     if (inFlight || waiting || !view) return;
+    const to = exploration.complete
+      ? view.cycle + cycles
+      : Math.min(view.cycle + cycles, exploration.logged);
     if (view.cycle >= view.lastCycle) {
       useApp.setState({ playing: false });
       return;
     }
-    if (held((from) => from + cycles)) {
+    if (to <= view.cycle) return;
+    if (held(() => to)) {
       useApp.setState({ playing: false });
       return;
     }
     // Play stops at a watchdog stall (a deadlock): the narration names it, the torus view rings it.
-    const stall = firstStall(useApp.getState().log, view.cycle, view.cycle + cycles);
+    const stall = firstStall(useApp.getState().log, view.cycle, to);
     if (stall !== null) useApp.setState({ playing: false });
-    await navigate({ kind: 'seek', cycle: stall ?? view.cycle + cycles });
+    await navigate({ kind: 'seek', cycle: stall ?? to });
+  },
+
+  /** Gives up a seek that waits for exploration (the run goes on being explored). */
+  cancelWait(): void {
+    const { exploration } = useApp.getState();
+    if (exploration.toward !== null)
+      useApp.setState({ exploration: { ...exploration, toward: null } });
   },
 
   togglePlay(): void {
     const { playing, view } = useApp.getState();
-    if (!playing && view && view.cycle >= view.lastCycle) void actions.seek(0);
+    if (!playing && view && view.cycle >= useApp.getState().exploration.lastCycle)
+      void actions.seek(0);
     useApp.setState({ playing: !playing });
   },
   pause: () => useApp.setState({ playing: false }),

@@ -38,11 +38,41 @@ export type LoadReply =
       ok: true;
       scenario: Scenario;
       meta: ModelMeta;
+      /** The view at the asked cycle; its `explored` says how far the run is explored so far. */
       view: SessionView;
+      /** The events of every explored cycle (the rest arrives through `explore`). */
       log: SimEvent[];
+      /** The whole log's digest once the run is explored to its end, else ''. */
       digest: string;
+      /** Why the run is explored only to view.lastCycle (its memory budget, SIM002), or null. */
+      stopped: InputIssue | null;
     }
   | { ok: false; issues: InputIssue[] };
+
+/** One slice of exploration: how much of the run to explore before replying. */
+export interface ExploreRequest {
+  /** Wall time the slice may take in the worker, in ms (it ends after the chunk that passes it). */
+  budgetMs: number;
+  /** Explore at least to this cycle (a seek beyond the explored part waits for it), if given. */
+  until?: number;
+}
+
+/** How far a run is explored, with the events the page does not have yet. */
+export interface ExploreReply {
+  explored: number;
+  /** The halt, once found. */
+  endCycle: number | null;
+  /** The last cycle one may visit: the halt, or the scenario's cycle limit. */
+  lastCycle: number;
+  /** Every cycle up to lastCycle is explored. */
+  complete: boolean;
+  /** The log's events from the asked position (`fromSeq`) on, as a JSON array. */
+  events: string;
+  /** The whole log's digest once complete, else ''. */
+  digest: string;
+  /** Why exploration stopped before the run's end (its memory budget, SIM002), or null. */
+  stopped: InputIssue | null;
+}
 
 /** A sweep's outcome: its points (of the sweep's own type). */
 export interface SweepResult<P> {
@@ -55,8 +85,18 @@ export interface SweepResult<P> {
 export type SweepProgress<P> = (done: number, total: number, point: P) => void | Promise<void>;
 
 export interface SimApi {
-  /** Validates and loads a scenario, explores it to its halt (or cycle limit), and seeks `cycle`. */
+  /**
+   * Validates and loads a scenario and seeks `cycle` as soon as that cycle is simulated (after a
+   * short head start of exploration beyond it, which finishes most lecture runs at once); the rest
+   * of the run is explored by `explore` slices while it is watched.
+   */
   load(spec: LoadSpec, cycle?: number): Promise<LoadReply>;
+  /**
+   * Explores the loaded run ahead for about `request.budgetMs` of the worker's time (or on to
+   * `request.until`), without moving the current cycle; replies with the log's events from
+   * `fromSeq` on. Navigation requests sent meanwhile run between slices.
+   */
+  explore(fromSeq: number, request: ExploreRequest): Promise<ExploreReply>;
   seek(cycle: number): Promise<SessionView>;
   step(delta: number): Promise<SessionView>;
   nextEvent(): Promise<SessionView>;

@@ -4,7 +4,6 @@
  */
 import {
   applyOverrides,
-  digestEvents,
   moduleOf,
   parseScenario,
   Session,
@@ -13,6 +12,7 @@ import {
 import { findBuiltin } from '../../scenarios/index';
 import { hash53 } from '../../sim-core/kernel/hash';
 import { packView } from './packed-view';
+import { SliceExplorer } from './slices';
 import {
   canonicalJson,
   checkPrediction,
@@ -24,6 +24,8 @@ import {
 } from '../../sim-core/teaching/index';
 import type {
   CycleFrame,
+  ExploreReply,
+  ExploreRequest,
   LoadReply,
   LoadSpec,
   PackedNavigation,
@@ -40,11 +42,19 @@ const MAX_FRAMES = 500;
 /** How many other runs predictIn keeps explored (an assignment's prediction questions). */
 const MAX_OTHER_RUNS = 3;
 
+/**
+ * How long a load explores beyond the asked cycle before its first picture, in ms: most lecture
+ * runs are explored to their end by then, so they open whole, and a long one still opens at once.
+ */
+const LOAD_HEAD_START_MS = 150;
+
 /** Lets queued messages (a cancel, a new load) in between sweep points. */
 const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class SimService implements SimApi {
   private session: Session | null = null;
+  /** Explores the loaded session in slices (and keeps its log's digest). */
+  private slices: SliceExplorer | null = null;
   /** Bumped by cancelSweep and by load: a running sweep stops when it sees a newer value. */
   private sweepGeneration = 0;
   /** Sessions of other runs for predictIn, by a hash of their scenario, most recent last. */
@@ -80,17 +90,38 @@ export class SimService implements SimApi {
     if (!parsed.ok) return { ok: false, issues: parsed.error };
     this.sweepGeneration += 1;
     const session = new Session(parsed.value);
-    session.exploreAll();
+    const slices = new SliceExplorer(session);
     this.session = session;
-    const view = session.seek(cycle);
-    const log = session.timeline.log;
+    this.slices = slices;
+    session.seek(cycle);
+    slices.run(LOAD_HEAD_START_MS);
+    // Sent whole here: the next slice's text starts after it.
+    slices.eventsText(0);
     return {
       ok: true,
       scenario: parsed.value,
       meta: session.meta,
-      view,
-      log,
-      digest: digestEvents(log),
+      view: session.view(),
+      // A copy: through the in-process transport the page must not hold the growing log itself.
+      log: session.timeline.log.slice(),
+      digest: slices.finalDigest(),
+      stopped: slices.stopped,
+    };
+  }
+
+  async explore(fromSeq: number, request: ExploreRequest): Promise<ExploreReply> {
+    const session = this.current();
+    const slices = this.slices!;
+    slices.run(Math.max(0, request.budgetMs), request.until);
+    const timeline = session.timeline;
+    return {
+      explored: timeline.explored,
+      endCycle: timeline.endCycle,
+      lastCycle: timeline.lastCycle,
+      complete: timeline.complete,
+      events: slices.eventsText(Math.max(0, fromSeq)),
+      digest: slices.finalDigest(),
+      stopped: slices.stopped,
     };
   }
 

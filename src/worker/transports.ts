@@ -12,6 +12,7 @@ export function createInProcessSim(): SimApi {
   const sim = () => (service ??= import('./sim-service').then((m) => new m.SimService()));
   return {
     load: async (spec, cycle) => (await sim()).load(spec, cycle),
+    explore: async (fromSeq, request) => (await sim()).explore(fromSeq, request),
     seek: async (cycle) => (await sim()).seek(cycle),
     step: async (delta) => (await sim()).step(delta),
     nextEvent: async () => (await sim()).nextEvent(),
@@ -40,6 +41,7 @@ export function createWorkerSim(): WorkerSim {
   const remote: Remote<SimApi & PackedNavigation> = wrap<SimApi & PackedNavigation>(worker);
   const api: SimApi = {
     load: (spec, cycle) => remote.load(spec, cycle),
+    explore: (fromSeq, request) => remote.explore(fromSeq, request),
     // Navigation replies arrive as JSON text when that carries them exactly: cheaper to parse
     // here than a structured clone (see packView).
     seek: async (cycle) => unpackView(await remote.seekPacked(cycle)),

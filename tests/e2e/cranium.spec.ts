@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { waitForCycle } from './helpers';
+import { waitForCycle, waitForExplored } from './helpers';
 
 test('F6: eight packets fill the page out of order, one notification, a line shows its path', async ({
   page,
@@ -21,6 +21,8 @@ test('F6: eight packets fill the page out of order, one notification, a line sho
 
   // Run to the end (its cycle depends on the traffic: read it off the time controls).
   await page.keyboard.press('End');
+  // The run's end is known once it is explored (it is explored while shown).
+  await waitForExplored(page);
   const last = Number((await page.getByTestId('cycle-of').textContent())?.replace(/\D/g, ''));
   await waitForCycle(page, last);
   await expect(page.getByTestId('narration')).toContainText(
@@ -86,6 +88,8 @@ test('F6: a packet followed on the torus is the Cranium packet of the page and t
   await page.goto('/#v1?b=cranium-out-of-order&c=0');
   await expect(page.getByTestId('cranium-view')).toBeVisible();
   await page.keyboard.press('End');
+  // The run's end is known once it is explored (it is explored while shown).
+  await waitForExplored(page);
   const last = Number((await page.getByTestId('cycle-of').textContent())?.replace(/\D/g, ''));
   await waitForCycle(page, last);
   // When was packet 5 (sequence 4) in the network? The timeline's table says.

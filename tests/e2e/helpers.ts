@@ -44,6 +44,12 @@ export async function pause(page: Page): Promise<number> {
   return last;
 }
 
+/** Waits until the run is explored to its end (no exploration bar): its length is then known. */
+export async function waitForExplored(page: Page): Promise<void> {
+  await expect(page.getByTestId('exploration')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('explore-wait')).toHaveCount(0, { timeout: 30_000 });
+}
+
 export async function waitForCycle(page: Page, cycle: number): Promise<void> {
   await expect(page.getByTestId('cycle-input')).toHaveValue(String(cycle));
 }

@@ -4,7 +4,7 @@
  * views both ways: the rows about what a view has selected (a cache line's block, a queue slot, a
  * packet) are marked and can be shown alone, and choosing a row selects what it is about. Only
  * the rows near the visible area are in the DOM (fixed row height), so a 20,000-event log stays
- * fast.
+ * fast; while a run is explored, only the new events' rows are built as the log grows.
  */
 import { plural } from '../../../sim-core/kernel/words';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
@@ -56,6 +56,36 @@ function buildRows(
   return rows;
 }
 
+/** Rows already built for a log, reused when the log has only grown (exploration appends to it). */
+interface Built {
+  log: readonly SimEvent[];
+  meta: ModelMeta;
+  own: ReadonlySet<number> | null;
+  rows: Row[];
+}
+
+/**
+ * Builds rows, remembering the last log: only a log's new events' rows are built when it extends
+ * the last one (the same events first, as exploration publishes it) with the same meta and filter.
+ */
+function rowBuilder() {
+  let before: Built | null = null;
+  return (log: readonly SimEvent[], meta: ModelMeta, own: ReadonlySet<number> | null): Row[] => {
+    const n = before?.log.length ?? 0;
+    const grew =
+      before !== null &&
+      before.meta === meta &&
+      before.own === own &&
+      log.length >= n &&
+      (n === 0 || log[n - 1] === before.log[n - 1]);
+    const rows = grew
+      ? before!.rows.concat(buildRows(log.slice(n), meta, own))
+      : buildRows(log, meta, own);
+    before = { log, meta, own, rows };
+    return rows;
+  };
+}
+
 /** What a selection is, in words ("packet 7", "block 0x40"). */
 function selectionWords(sel: NonNullable<Selection>, blockBytes: number | undefined): string {
   switch (sel.kind) {
@@ -104,7 +134,11 @@ export function EventLogView() {
   const followed = useSelectedPacket();
   const [onlyLinked, setOnlyLinked] = useState(false);
 
-  const all = useMemo(() => (meta === null ? [] : buildRows(log, meta, hide)), [log, meta, hide]);
+  const [rowsFor] = useState(rowBuilder);
+  const all = useMemo(
+    () => (meta === null ? [] : rowsFor(log, meta, hide)),
+    [rowsFor, log, meta, hide],
+  );
   const linked = useMemo(() => {
     if (!meta || !selection) return null;
     const links = uiOf(meta.model).logLinks;

@@ -1,0 +1,146 @@
+/**
+ * Progressive exploration, page side: after a load the worker explores the rest of the run in
+ * slices (SimApi.explore) while the user watches; each slice's reply brings the events the page
+ * does not have yet and how far the run is explored. The page's copy of the log is replaced in
+ * batches — when it grew by half, or when the shown cycle reached its end (at most four times a
+ * second) — so the panels that index the log re-index it a few times, not at every slice. A seek far beyond the explored part waits here (`toward`) with a progress bar and
+ * Cancel, while slices explore on to it, instead of blocking the worker for seconds.
+ */
+import type { StoreApi } from 'zustand';
+import type { InputIssue, SessionView, SimEvent } from '../../sim-core/index';
+import type { SimApi } from '../worker/sim-api';
+
+export interface Exploration {
+  /** The last explored cycle (every cycle up to it has run; its events are in the worker). */
+  explored: number;
+  /** The last cycle one may visit: the halt once found, else the scenario's cycle limit. */
+  lastCycle: number;
+  endCycle: number | null;
+  /** Explored to the end, and the page's log holds every event. */
+  complete: boolean;
+  /** The page's log holds every event of cycles 0 … logged. */
+  logged: number;
+  /** A seek beyond the explored part, waiting while exploration reaches it; null: none. */
+  toward: number | null;
+  /** Why the run is explored only to lastCycle (its memory budget, SIM002), or null. */
+  stopped: InputIssue | null;
+}
+
+/** The part of a store's state this module reads and writes (the app's and compare's B). */
+interface Explored {
+  view: SessionView | null;
+  log: SimEvent[];
+  digest: string;
+  playing: boolean;
+  exploration: Exploration;
+}
+
+/** A finished exploration of nothing (before the first load). */
+export const NOTHING_TO_EXPLORE: Exploration = {
+  explored: 0,
+  lastCycle: 0,
+  endCycle: null,
+  complete: true,
+  logged: 0,
+  toward: null,
+  stopped: null,
+};
+
+/** Worker time per background slice, in ms: a step or a seek waits at most about this long. */
+const BACKGROUND_SLICE_MS = 30;
+/** Worker time per slice while a seek waits for exploration (the page shows progress between). */
+const ON_DEMAND_SLICE_MS = 120;
+/** The log is republished at most this often while the shown cycle stands at its end (playing). */
+const FRONTIER_PUBLISH_MS = 250;
+/** A step or a seek at most this far beyond the explored part is simply done (the worker explores it). */
+export const EXPLORE_ON_THE_WAY = 256;
+
+/** How far a freshly loaded run is explored, from its load reply. */
+export function explorationAfterLoad(
+  view: SessionView,
+  digest: string,
+  stopped: InputIssue | null,
+): Exploration {
+  return {
+    explored: view.explored,
+    lastCycle: view.lastCycle,
+    endCycle: view.endCycle,
+    // A complete load always carries the digest (the worker sends it with the whole log).
+    complete: digest !== '',
+    logged: view.explored,
+    toward: null,
+    stopped,
+  };
+}
+
+/** Bumped per store by every start and stop: an older exploration loop ends at its next reply. */
+const generations = new WeakMap<object, number>();
+
+export function stopExploring(store: StoreApi<Explored>): void {
+  generations.set(store, (generations.get(store) ?? 0) + 1);
+}
+
+/**
+ * Explores the store's loaded run to its end, slice by slice, folding the replies into the store;
+ * calls `arrived(cycle)` when a waiting seek's cycle is explored. Ends at the run's end, when
+ * stopped, or when a newer exploration starts.
+ */
+export async function exploreInBackground<S extends Explored>(
+  store: StoreApi<S>,
+  api: SimApi,
+  arrived: (cycle: number) => void,
+): Promise<void> {
+  stopExploring(store);
+  const generation = generations.get(store);
+  let published = store.getState().log;
+  let pending: SimEvent[] = [];
+  let publishedAt = performance.now();
+  while (generations.get(store) === generation && !store.getState().exploration.complete) {
+    const toward = store.getState().exploration.toward;
+    let reply: Awaited<ReturnType<SimApi['explore']>>;
+    try {
+      reply = await api.explore(
+        published.length + pending.length,
+        toward === null
+          ? { budgetMs: BACKGROUND_SLICE_MS }
+          : { budgetMs: ON_DEMAND_SLICE_MS, until: toward },
+      );
+    } catch {
+      // The worker was ended (compare mode left) or failed; the next load starts again.
+      return;
+    }
+    if (generations.get(store) !== generation) return;
+    for (const e of JSON.parse(reply.events) as SimEvent[]) pending.push(e);
+    const state = store.getState();
+    const waiting = state.exploration.toward;
+    const reached = waiting !== null && reply.explored >= Math.min(waiting, reply.lastCycle);
+    const publish =
+      reply.complete ||
+      reached ||
+      pending.length >= published.length / 2 ||
+      (state.view !== null &&
+        state.view.cycle >= state.exploration.logged &&
+        performance.now() - publishedAt >= FRONTIER_PUBLISH_MS);
+    const exploration: Exploration = {
+      ...state.exploration,
+      explored: reply.explored,
+      lastCycle: reply.lastCycle,
+      endCycle: reply.endCycle,
+      toward: reached ? null : waiting,
+      stopped: reply.stopped,
+    };
+    if (!publish) {
+      store.setState({ exploration } as Partial<S>);
+      continue;
+    }
+    published = published.concat(pending);
+    pending = [];
+    publishedAt = performance.now();
+    store.setState({
+      exploration: { ...exploration, complete: reply.complete, logged: reply.explored },
+      log: published,
+      digest: reply.digest,
+    } as Partial<S>);
+    if (reached) arrived(waiting);
+  }
+}

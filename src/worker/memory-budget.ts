@@ -1,0 +1,115 @@
+/**
+ * The worker's memory budget for one run: its keyframes and its event log may take about
+ * MEMORY_BUDGET_BYTES (docs/architecture.md, "Exploration and memory"). The keyframes are weighed
+ * by walking the newest one as their number doubles (objects, fields, strings, typed arrays, at
+ * V8's usual sizes); the log by its JSON text (from its digest) times the heap's cost per
+ * character of a small event. A run that would pass the budget stops being explored there and
+ * says so (SIM002), instead of exhausting the tab.
+ */
+import type { InputIssue, Session } from '../../sim-core/index';
+import type { LogDigest } from '../../sim-core/trace/log-digest';
+
+export const MEMORY_BUDGET_BYTES = 1536 * 1024 * 1024;
+
+/** Keyframes are never thinned further than this (a step back then replays up to 1,023 cycles). */
+const MAX_KEYFRAME_SPACING = 1024;
+
+/**
+ * Heap bytes per character of an event's JSON, and per byte the walk counts in a keyframe: what
+ * Node's V8 spent (measured with --expose-gc) on a saturated 16×16 torus and a 32×32 one at load
+ * 1, whose keyframes weigh 1.3 times their walk.
+ */
+const HEAP_PER_JSON_CHAR = 2.5;
+const HEAP_PER_COUNTED_BYTE = 1.5;
+
+/**
+ * An object whose fields a deep copy added one by one may become a dictionary in V8 past about
+ * 16 fields: 3 words an entry, capacity a power of two at least 1.5 times the fields (a Cranium
+ * k = 32 keyframe's 65,536 22-field objects are 90 of its 112 MB). Counted so for every such
+ * object, which over-weighs some states (an EDT keyframe about 4 times): the safe side.
+ */
+const FAST_FIELDS = 16;
+const dictionaryBytes = (fields: number) =>
+  40 + 24 * 2 ** Math.ceil(Math.log2(Math.max(4, fields * 1.5)));
+
+/**
+ * Heap bytes of plain data, about: 16 per object or array header and 8 per field or slot (a
+ * dictionary for an object of many fields), strings by length, typed arrays by their bytes.
+ */
+export function heapWeight(root: unknown): number {
+  let bytes = 0;
+  const stack: unknown[] = [root];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') bytes += 16 + value.length;
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    seen.add(value);
+    if (ArrayBuffer.isView(value)) {
+      bytes += 64 + value.byteLength;
+      continue;
+    }
+    const array = Array.isArray(value);
+    const fields = array ? value : Object.values(value);
+    bytes +=
+      !array && fields.length > FAST_FIELDS
+        ? dictionaryBytes(fields.length)
+        : 16 + 8 * fields.length;
+    for (const field of fields)
+      if (typeof field === 'object' || typeof field === 'string') stack.push(field);
+  }
+  return bytes;
+}
+
+export class MemoryWeight {
+  /** Heap bytes of the keyframe sampled last, and the keyframe count then. */
+  private sampled = 0;
+  private sampledAt = 0;
+
+  constructor(
+    private readonly session: Session,
+    private readonly digest: LogDigest,
+    private readonly budget = MEMORY_BUDGET_BYTES,
+  ) {}
+
+  /** The run's keyframes, in bytes, about (the two live simulations count as keyframes). */
+  keyframeBytes(): number {
+    const timeline = this.session.timeline;
+    const count = timeline.keyframeCount();
+    if (count >= 2 * this.sampledAt || this.sampledAt === 0) {
+      this.sampled = heapWeight(timeline.newestKeyframe());
+      this.sampledAt = count;
+    }
+    return HEAP_PER_COUNTED_BYTE * (count + 2) * this.sampled;
+  }
+
+  /** The run's keyframes and log, in bytes, about. */
+  bytes(): number {
+    return this.keyframeBytes() + HEAP_PER_JSON_CHAR * this.digest.jsonLength;
+  }
+
+  /**
+   * Keeps the run in its budget: keyframes are thinned (their spacing doubled, up to
+   * MAX_KEYFRAME_SPACING cycles) while they take more than half of it; a run that passes it all
+   * the same stops being explored there. Returns the issue that says so, or null.
+   */
+  check(): InputIssue | null {
+    const timeline = this.session.timeline;
+    if (timeline.cap === null) {
+      if (timeline.complete) return null;
+      while (
+        this.keyframeBytes() > this.budget / 2 &&
+        timeline.keyframeSpacing < MAX_KEYFRAME_SPACING
+      )
+        timeline.thinKeyframes();
+      if (this.bytes() <= this.budget) return null;
+      timeline.stopExploring();
+    }
+    const mb = Math.round(this.budget / (1024 * 1024));
+    return {
+      code: 'SIM002',
+      path: '',
+      message: `this run is explored to cycle ${timeline.explored} only: exploring on would need more than the simulator's ${mb} MB memory budget (a smaller machine, fewer cycles or a lighter load fit)`,
+    };
+  }
+}

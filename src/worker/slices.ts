@@ -1,0 +1,70 @@
+/**
+ * Exploration in slices of bounded wall time: the worker explores a run ahead of the viewer in
+ * chunks of cycles sized to take a few milliseconds each, and replies between slices, so a step,
+ * a seek or a new load waits at most one slice. The simulator itself never reads a clock; this
+ * worker-side layer does.
+ */
+import type { InputIssue, Session } from '../../sim-core/index';
+import { LogDigest } from '../../sim-core/trace/log-digest';
+import { MemoryWeight } from './memory-budget';
+
+/** What one chunk of cycles should take, in ms (a slice checks its budget between chunks). */
+const CHUNK_MS = 4;
+/** Chunks never grow past this many cycles (a small bus model runs ~100,000 cycles in 4 ms). */
+const MAX_CHUNK = 65_536;
+
+export class SliceExplorer {
+  /** Cycles per chunk, learnt from the last chunks' times. */
+  private chunk = 8;
+  /** The digest of the log so far, fed as the log grows (its value counts once complete). */
+  readonly digest = new LogDigest();
+  private readonly weight: MemoryWeight;
+  /** Why exploration stopped before the run's end (its memory budget), or null. */
+  stopped: InputIssue | null = null;
+
+  constructor(
+    readonly session: Session,
+    private readonly now: () => number = () => performance.now(),
+    budgetBytes?: number,
+  ) {
+    this.weight = new MemoryWeight(session, this.digest, budgetBytes);
+  }
+
+  /**
+   * Explores for about `budgetMs` (it stops after the chunk that passes it), and never beyond
+   * `until` when given; stops early when the run is explored to its end.
+   */
+  run(budgetMs: number, until = Infinity): void {
+    const timeline = this.session.timeline;
+    const start = this.now();
+    while (!timeline.complete && timeline.explored < until) {
+      const before = this.now();
+      this.session.exploreAhead(Math.min(this.chunk, until - timeline.explored));
+      this.digest.catchUp(timeline.log);
+      this.stopped = this.weight.check();
+      const after = this.now();
+      if (after - before < CHUNK_MS / 2) this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
+      else if (after - before > CHUNK_MS * 2) this.chunk = Math.max(1, this.chunk >> 1);
+      if (after - start >= budgetMs) break;
+    }
+    this.digest.catchUp(timeline.log);
+    this.stopped = this.weight.check();
+  }
+
+  /**
+   * The log's events from `fromSeq` on as JSON text (the page parses text faster than it takes a
+   * structured clone of many small objects; the lines are the digest's own).
+   */
+  eventsText(fromSeq: number): string {
+    const log = this.session.timeline.log;
+    this.digest.catchUp(log);
+    return this.digest.takeLines(fromSeq) ?? JSON.stringify(log.slice(fromSeq));
+  }
+
+  /** The whole log's digest once the run is explored to its end, else ''. */
+  finalDigest(): string {
+    if (!this.session.complete) return '';
+    this.digest.catchUp(this.session.timeline.log);
+    return this.digest.value;
+  }
+}

@@ -1,0 +1,50 @@
+/** The event log's digest kept up in pieces equals the digest of the whole log at every length. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Hash53, hash53 } from '../../sim-core/kernel/hash';
+import { digestEvents, Session } from '../../sim-core/session';
+import { LogDigest } from '../../sim-core/trace/log-digest';
+import { findBuiltin } from '../../scenarios/index';
+import { scenarioOf } from '../property/support';
+
+describe('Hash53 in pieces', () => {
+  it('is hash53 of the pieces joined', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string()), fc.integer(), (pieces, seed) => {
+        const h = new Hash53(seed);
+        for (const p of pieces) h.update(p);
+        expect(h.digest()).toBe(hash53(pieces.join(''), seed));
+      }),
+    );
+  });
+});
+
+describe('LogDigest', () => {
+  const session = new Session(scenarioOf(findBuiltin('migratory-data')!.doc));
+  session.exploreAll();
+  const log = session.timeline.log;
+
+  it('equals digestEvents of the events fed, fed in any slices', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: log.length }), { maxLength: 8 }), (cuts) => {
+        const d = new LogDigest();
+        for (const cut of [...cuts].sort((a, b) => a - b)) {
+          d.catchUp(log, cut);
+          expect(d.value).toBe(digestEvents(log.slice(0, cut)));
+        }
+        d.catchUp(log);
+        expect(d.value).toBe(digestEvents(log));
+      }),
+    );
+  });
+
+  it('hands over the JSON of the events fed since it last did, once', () => {
+    const d = new LogDigest();
+    d.catchUp(log, 10);
+    expect(JSON.parse(d.takeLines(0)!)).toEqual(log.slice(0, 10));
+    d.catchUp(log);
+    expect(d.takeLines(0)).toBeNull();
+    expect(JSON.parse(d.takeLines(10)!)).toEqual(log.slice(10));
+    expect(d.takeLines(log.length)).toBe('[]');
+  });
+});

@@ -4,6 +4,8 @@
  * Its settings are switched in the chart panel itself, not the header.
  */
 import type { BenchTypes } from '../../../sim-core/bench/bench-face';
+import { PROVENANCES } from '../../../sim-core/messaging';
+import { fieldChoices } from '../../compare/choice-group';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
 
@@ -44,5 +46,21 @@ export const benchUi: ModelUi<BenchTypes> = {
     ),
     sweep: 'bench',
   },
-  compareChoices: () => [],
+  // Compare: the same race at the other clock (FUGU's rank turns on it), or from another provenance.
+  compareChoices: ({ system, workload }) => [
+    fieldChoices('clock', 'Clock', system.clock, [
+      ['published', 'each model at its published clock'],
+      ['common', 'a common 200 MHz processor, 100 MHz system'],
+    ]),
+    {
+      key: 'race.provenance',
+      label: 'Race payload',
+      current: workload.race.provenance,
+      choices: PROVENANCES.map((p) => ({
+        key: p,
+        label: p,
+        overrides: [{ path: 'workload.race.provenance', value: p }],
+      })),
+    },
+  ],
 };

@@ -79,12 +79,12 @@ const seen = (v: SessionView) => ({ cycle: v.cycle, frame: v.frame, events: v.ev
 describe('progressive exploration', () => {
   it('shows a straight run’s cycles and ends with its log, whatever the order of seeks and slices', () => {
     fc.assert(
-      fc.property(scenarios, ops, (scenario, todo) => {
+      fc.property(scenarios, ops, (scenario, operations) => {
         const reference = new Session(scenario, { keyframeEvery: KEYFRAME_EVERY });
         reference.exploreAll();
         const end = reference.timeline.lastCycle;
         const s = new Session(scenario, { keyframeEvery: KEYFRAME_EVERY, verifyReplay: true });
-        for (const o of todo) {
+        for (const o of operations) {
           let view: SessionView;
           if (o.op === 'seek') view = s.seek(Math.floor(o.at * end));
           else if (o.op === 'step') view = s.step(o.by);

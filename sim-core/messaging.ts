@@ -17,11 +17,50 @@ export const PROVENANCE_LABELS: Readonly<Record<Provenance, string>> = {
   'prepared-dirty': "prepared, dirty in the sender's cache",
 };
 
-/** One point of the bench: which NI of the model, how many payload bytes, and their provenance. */
+/**
+ * The network a point's message crosses (round2-spec §A.3 item 5): each model's own, one common
+ * pipe, or the common torus with the two ends `hops` apart.
+ */
+export const BENCH_NETWORKS = ['own', 'pipe', 'torus'] as const;
+export type BenchNetworkKind = (typeof BENCH_NETWORKS)[number];
+/** The common torus's hops between the two ends: 1 to half its 16-router side. */
+export const MAX_TORUS_HOPS = 8;
+/** The thesis's average distance on its 16×16 torus [001 L1342-1351]. */
+export const DEFAULT_TORUS_HOPS = 8;
+export type BenchNetwork = { kind: 'own' } | { kind: 'pipe' } | { kind: 'torus'; hops: number };
+
+export const OWN_NETWORK: BenchNetwork = { kind: 'own' };
+
+/**
+ * The common pipe, in time: round2-spec §A.3 item 5's [default] of 500 ns and 400 MB/s per link —
+ * the CNI paper's 100-cycle pipe at its 200 MHz processor [000 L794-797] and FLASH's link rate
+ * [003 L77], so neither seed that states a pipe is moved off its own numbers.
+ */
+export const COMMON_PIPE = { latencyNs: 500, mbPerS: 400 } as const;
+
+export const COMMON_PIPE_DEFAULT = `the common pipe's ${COMMON_PIPE.latencyNs} ns and ${COMMON_PIPE.mbPerS} MB/s per link are round2-spec §A.3's [default], not a seed's`;
+
+/** The common pipe in a model's cycles of `nsPerCycle` ns: whole cycles of latency, bytes a cycle. */
+export const commonPipeCycles = (nsPerCycle: number) => ({
+  latency: Math.max(1, Math.round(COMMON_PIPE.latencyNs / nsPerCycle)),
+  bytesPerCycle: (COMMON_PIPE.mbPerS / 1000) * nsPerCycle,
+});
+
+/** A network in words, for a table's notes and a chart's legend. */
+export function networkLabel(n: BenchNetwork): string {
+  if (n.kind === 'own') return "each model's own network";
+  if (n.kind === 'pipe')
+    return `a common pipe of ${COMMON_PIPE.latencyNs} ns and ${COMMON_PIPE.mbPerS} MB/s per link`;
+  return `the common torus (Cranium's 16×16 chaotic torus), ${n.hops} hop${n.hops === 1 ? '' : 's'}`;
+}
+
+/** One point of the bench: which NI of the model, how many payload bytes, their provenance, the network. */
 export interface MessageRequest {
   variant: string;
   bytes: number;
   provenance: Provenance;
+  /** Absent: the model's own network. */
+  network?: BenchNetwork;
 }
 
 /** A latency point runs one message (warm, as the seed measures it); a bandwidth point a stream. */

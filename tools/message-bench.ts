@@ -1,6 +1,6 @@
 /**
  * npm run sim -- bench [--sizes …] [--nis …] [--provenance …] [--clock published|common]
- *                      [--network own] [--json | --csv]
+ *                      [--network own|pipe|torus] [--hops N] [--json | --csv]
  *
  * The message bench (sim-core/bench/, issue 18): one message through every NI, latency in
  * cycles and ns, the stream's MB/s, where the time went, and the defaults a point rests on.
@@ -17,7 +17,16 @@ import {
 } from '../sim-core/bench/bench';
 import { BENCH_CLOCKS, type BenchClock } from '../sim-core/bench/bench-clock';
 import { PHASE_CATEGORIES, PHASE_CATEGORY_INFO } from '../sim-core/ledger/phase-events';
-import { PROVENANCES, type Provenance } from '../sim-core/messaging';
+import {
+  BENCH_NETWORKS,
+  COMMON_PIPE,
+  DEFAULT_TORUS_HOPS,
+  MAX_TORUS_HOPS,
+  networkLabel,
+  PROVENANCES,
+  type BenchNetwork,
+  type Provenance,
+} from '../sim-core/messaging';
 import { csvRow } from '../sim-core/kernel/csv';
 import { has, valueOf, type Args, type Output, type ToolSpec } from './cli';
 
@@ -28,7 +37,7 @@ export const BENCH_TOOL: ToolSpec = {
   summary:
     'the message bench: one message of each size through every NI, latency and bandwidth side by side, with where the time went.',
   usage: [
-    'bench [--sizes N,N,...] [--nis NAME,NAME,...] [--provenance P,P,...] [--clock published|common] [--network own] [--json | --csv]',
+    'bench [--sizes N,N,...] [--nis NAME,NAME,...] [--provenance P,P,...] [--clock published|common] [--network own|pipe|torus] [--hops N] [--json | --csv]',
   ],
   options: [
     {
@@ -55,8 +64,13 @@ export const BENCH_TOOL: ToolSpec = {
     },
     {
       name: '--network',
-      value: 'own',
-      help: "Each model's own network (the only one built yet; a common pipe or torus is planned).",
+      value: 'own|pipe|torus',
+      help: `Each model's own network (default); a common pipe of ${COMMON_PIPE.latencyNs} ns and ${COMMON_PIPE.mbPerS} MB/s per link (round2-spec's default); or the common torus, Cranium's 16×16 chaotic torus. A model that cannot run on it says why.`,
+    },
+    {
+      name: '--hops',
+      value: 'N',
+      help: `With --network torus: the hops between sender and receiver, 1..${MAX_TORUS_HOPS} (default ${DEFAULT_TORUS_HOPS}, the thesis's average).`,
     },
     { name: '--json', help: 'One JSON object per point.' },
     { name: '--csv', help: 'A CSV table, one row per point.' },
@@ -115,18 +129,29 @@ function provenancesOf(args: Args): Provenance[] | InputIssue {
   return [...new Set(raw as Provenance[])];
 }
 
+function networkOf(args: Args): BenchNetwork | InputIssue {
+  const kind = valueOf(args, '--network') ?? 'own';
+  if (!(BENCH_NETWORKS as readonly string[]).includes(kind))
+    return bad(
+      '--network',
+      `expected ${BENCH_NETWORKS.join(', ')}, got ${JSON.stringify(kind.slice(0, 40))}`,
+    );
+  if (!has(args, '--hops'))
+    return kind === 'torus' ? { kind, hops: DEFAULT_TORUS_HOPS } : { kind: kind as 'own' | 'pipe' };
+  const raw = valueOf(args, '--hops') ?? '';
+  if (kind !== 'torus')
+    return bad('--hops', `hops are the torus's: add --network torus, or leave --hops out`);
+  if (!/^\d{1,2}$/.test(raw) || +raw < 1 || +raw > MAX_TORUS_HOPS)
+    return bad('--hops', `expected 1..${MAX_TORUS_HOPS}, got ${JSON.stringify(raw.slice(0, 40))}`);
+  return { kind: 'torus', hops: Number(raw) };
+}
+
 /** The request the flags ask for, or the first coded problem with them. */
 export function benchRequestOf(args: Args): BenchRequest | InputIssue {
   if (has(args, '--json') && has(args, '--csv'))
     return bad('--csv', 'choose one of --json and --csv');
-  const network = valueOf(args, '--network');
-  if (network !== undefined && network !== 'own')
-    return bad(
-      '--network',
-      network === 'pipe' || network === 'torus'
-        ? `a common ${network} is not built yet: each model runs on its own network (--network own)`
-        : `expected own, got ${JSON.stringify(network.slice(0, 40))}`,
-    );
+  const network = networkOf(args);
+  if (!('kind' in network)) return network;
   const clock = valueOf(args, '--clock') ?? 'published';
   if (!(BENCH_CLOCKS as readonly string[]).includes(clock))
     return bad(
@@ -139,7 +164,13 @@ export function benchRequestOf(args: Args): BenchRequest | InputIssue {
   if (!Array.isArray(nis)) return nis;
   const provenances = provenancesOf(args);
   if (!Array.isArray(provenances)) return provenances;
-  return { nis, sizes, provenances, clock: clock as BenchClock };
+  return {
+    nis,
+    sizes,
+    provenances,
+    clock: clock as BenchClock,
+    ...(network.kind === 'own' ? {} : { network }),
+  };
 }
 
 const fixed = (v: number | null, digits: number) => (v === null ? '—' : v.toFixed(digits));
@@ -159,7 +190,11 @@ function where(row: BenchRow): string {
 }
 
 /** The table for a person: one line a point, hatched points marked [n] with their reasons below. */
-function tableLines(rows: readonly BenchRow[], clock: BenchClock): string[] {
+function tableLines(
+  rows: readonly BenchRow[],
+  clock: BenchClock,
+  network: BenchNetwork | undefined,
+): string[] {
   const notes: string[] = [];
   const noteOf = (text: string) => {
     const i = notes.indexOf(text);
@@ -167,7 +202,7 @@ function tableLines(rows: readonly BenchRow[], clock: BenchClock): string[] {
   };
   const head = `${'NI'.padEnd(14)} ${'bytes'.padStart(5)}  ${'provenance'.padEnd(14)} ${'cycles'.padStart(9)} ${'ns'.padStart(9)} ${'MB/s'.padStart(8)}  where the time went`;
   const lines = [
-    `The message bench, ${clock === 'published' ? "each model at its seed's clock" : 'a common 200 MHz processor / 100 MHz system clock'}; each model on its own network`,
+    `The message bench, ${clock === 'published' ? "each model at its seed's clock" : 'a common 200 MHz processor / 100 MHz system clock'}; ${network ? `every model on ${networkLabel(network)}` : 'each model on its own network'}`,
     head,
   ];
   for (const r of rows) {
@@ -233,7 +268,7 @@ export function benchMain(args: Args, io: Output, now: () => number = () => 0): 
   else if (has(args, '--csv')) {
     io.out(csvRow(CSV_HEAD));
     for (const r of rows) io.out(csvOf(r));
-  } else for (const line of tableLines(rows, request.clock)) io.out(line);
+  } else for (const line of tableLines(rows, request.clock, request.network)) io.out(line);
   const total = now() - t0;
   if (total > 0) {
     const [slowest, ms] = [...perModel.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['—', 0];

@@ -4,7 +4,8 @@
  * 100 MHz system. Re-clocking scales each part of a message's anatomy by its own domain — the
  * host's software by the processor's clock, everything else (NI, bus, memory, network, waiting)
  * by the system's — weighted by the cycles each category covers; a point without an anatomy
- * scales by its model's cycle domain.
+ * scales by its model's cycle domain. A common network (a pipe or torus of stated ns) is one
+ * machine's, not the node's: its time is kept as it is.
  */
 import { PHASE_CATEGORIES, type PhaseCategory } from '../ledger/phase-events';
 import { nsPerCycle, type Clocks } from '../model';
@@ -27,12 +28,15 @@ export function benchNsPerCycle(
   clocks: Clocks,
   clock: BenchClock,
   byCategory: Readonly<Record<PhaseCategory, number>> | null,
+  /** The network is a common one, stated in time: its slices keep their nanoseconds. */
+  commonNetwork = false,
 ): number {
   const published = nsPerCycle(clocks);
   if (clock === 'published') return published;
   const ratio = (d: 'cpu' | 'system') => hz(clocks, d) / hz(COMMON_CLOCKS, d);
+  const ratioOf = (c: PhaseCategory) => (commonNetwork && c === 'network' ? 1 : ratio(domainOf(c)));
   const total = byCategory ? PHASE_CATEGORIES.reduce((t, c) => t + byCategory[c], 0) : 0;
   if (!byCategory || total === 0) return published * ratio(clocks.cycleDomain);
-  const weighted = PHASE_CATEGORIES.reduce((t, c) => t + byCategory[c] * ratio(domainOf(c)), 0);
+  const weighted = PHASE_CATEGORIES.reduce((t, c) => t + byCategory[c] * ratioOf(c), 0);
   return (published * weighted) / total;
 }

@@ -1,10 +1,10 @@
 /**
  * The bench's measured points, kept while the process lives: a point is a pure function of its
- * NI, size and provenance (its model runs deterministically), so the race, the chart and a
+ * NI, size, provenance and network (its model runs deterministically), so the race, the chart and a
  * changed clock setting reuse it instead of running the model again. Bounded: the oldest points
  * go first.
  */
-import type { Provenance } from '../messaging';
+import { OWN_NETWORK, type BenchNetwork, type Provenance } from '../messaging';
 import type { PhaseSlice } from '../ledger/phase-events';
 import type { BenchClock } from './bench-clock';
 import {
@@ -26,15 +26,17 @@ function measured(
   bytes: number,
   provenance: Provenance,
   withBandwidth: boolean,
+  network: BenchNetwork,
 ): Measurement {
-  const key = `${ni.model}/${ni.variant}/${bytes}/${provenance}`;
+  const net = network.kind === 'torus' ? `torus-${network.hops}` : network.kind;
+  const key = `${ni.model}/${ni.variant}/${bytes}/${provenance}/${net}`;
   // A whole point serves a latency-only request too; a latency-only one is kept apart.
   const known = points.get(key) ?? (withBandwidth ? undefined : points.get(`${key}/latency`));
   if (known) return known;
-  const at = `${ni.model}/${ni.variant}/${bytes}`;
+  const at = `${ni.model}/${ni.variant}/${bytes}/${net}`;
   if (recent.at !== at) recent.runs.clear();
   recent.at = at;
-  const m = measurePoint(ni, bytes, provenance, recent.runs, withBandwidth);
+  const m = measurePoint(ni, bytes, provenance, recent.runs, withBandwidth, network);
   if (points.size >= KEEP) points.delete(points.keys().next().value!);
   points.set(withBandwidth ? key : `${key}/latency`, m);
   return m;
@@ -50,7 +52,8 @@ export function measuredRow(
   provenance: Provenance,
   clock: BenchClock,
   withBandwidth = true,
+  network: BenchNetwork = OWN_NETWORK,
 ): { row: BenchRow; slices: readonly PhaseSlice[] } {
-  const m = measured(ni, bytes, provenance, withBandwidth);
+  const m = measured(ni, bytes, provenance, withBandwidth, network);
   return { row: rowAt(m, clock), slices: m.slices };
 }

@@ -14,7 +14,7 @@ import type { BenchEvent, BenchModelEvent } from './bench-events';
 import type { BenchFrame, BenchLane, BenchLaneFrame, BenchMeta, BenchStats } from './bench-frame';
 import { benchNis, type BenchNi } from './bench';
 import { measuredRow } from './bench-points';
-import type { Provenance } from '../messaging';
+import type { BenchNetwork, Provenance } from '../messaging';
 
 /** The race's state: the cycle (one a nanosecond) and how many NIs have delivered. */
 export interface BenchState extends ModelState {
@@ -26,6 +26,7 @@ export interface BenchConfig {
   bytes: number;
   provenance: Provenance;
   clock: BenchClock;
+  network: BenchNetwork;
 }
 
 const zeroCategories = (): Record<PhaseCategory, number> =>
@@ -53,7 +54,7 @@ export class BenchRace implements ModelInstance<
 
   constructor(readonly config: BenchConfig) {
     const points = config.nis.map((ni) =>
-      measuredRow(ni, config.bytes, config.provenance, config.clock, false),
+      measuredRow(ni, config.bytes, config.provenance, config.clock, false, config.network),
     );
     this.lanes = points.map(({ row }, i) => ({
       model: config.nis[i]!.model,

@@ -5,7 +5,13 @@
  * chosen NI at once, on a common nanosecond axis.
  */
 import { z } from 'zod';
-import { PROVENANCES } from '../messaging';
+import {
+  BENCH_NETWORKS,
+  DEFAULT_TORUS_HOPS,
+  MAX_TORUS_HOPS,
+  PROVENANCES,
+  type BenchNetwork,
+} from '../messaging';
 import type { ModelSchema, ModelScenario } from '../model';
 import { choice, intIn } from '../scenario/fields';
 import { BENCH_CLOCKS } from './bench-clock';
@@ -23,6 +29,10 @@ export const benchSystem = z.strictObject({
   sizes: z.array(bytes).min(1).max(12).default([8, 64, 256, 1024, 4096]),
   provenances: z.array(provenance).min(1).max(3).default(['produce', 'prepared-clean']),
   clock: choice(BENCH_CLOCKS).default('published'),
+  /** Each model's own network, the common pipe, or the common torus (round2-spec §A.3 item 5). */
+  network: choice(BENCH_NETWORKS).default('own'),
+  /** The hops between the two ends on the common torus (the thesis's average, 8, by default). */
+  hops: intIn(1, MAX_TORUS_HOPS).default(DEFAULT_TORUS_HOPS),
   /**
    * How the chart shows the table: time or each model's own cycles, with the software slices or
    * without, and which of the provenances (the first when absent or not run).
@@ -44,6 +54,10 @@ export const raceBranch = z.strictObject({
 });
 
 export type BenchSystemOut = z.output<typeof benchSystem>;
+
+/** The network a bench scenario's settings choose. */
+export const benchNetworkOf = (s: Pick<BenchSystemOut, 'network' | 'hops'>): BenchNetwork =>
+  s.network === 'torus' ? { kind: 'torus', hops: s.hops } : { kind: s.network };
 export type BenchWorkloadOut = z.output<typeof raceBranch>;
 export type BenchScenario = ModelScenario<BenchSystemOut, BenchWorkloadOut>;
 

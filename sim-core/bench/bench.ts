@@ -7,7 +7,14 @@
  */
 import { anatomy } from '../ledger/phase-ledger';
 import type { PhaseCategory, PhaseSlice } from '../ledger/phase-events';
-import type { MessageRequest, MessageRun, MessagingAdapter, Provenance } from '../messaging';
+import {
+  OWN_NETWORK,
+  type BenchNetwork,
+  type MessageRequest,
+  type MessageRun,
+  type MessagingAdapter,
+  type Provenance,
+} from '../messaging';
 import { ownScenario, type Clocks, type ModelModule, type ModelTypes } from '../model';
 import { scenarioFormat } from '../scenario/format-slot';
 import type { EventStamp } from '../trace/common-events';
@@ -22,6 +29,8 @@ export interface BenchRequest {
   sizes: readonly number[];
   provenances: readonly Provenance[];
   clock: BenchClock;
+  /** Absent: each model's own network. */
+  network?: BenchNetwork;
 }
 
 export interface BenchNi {
@@ -124,6 +133,8 @@ export interface Measurement {
   slices: PhaseSlice[];
   clocks: Clocks | null;
   problems: string[];
+  /** The network the point's message crossed. */
+  network: BenchNetwork;
 }
 
 /** Runs a point's latency run and its bandwidth run (one run when they are the same). */
@@ -134,10 +145,16 @@ export function measurePoint(
   cache: RunCache = new Map(),
   /** False: the latency run alone (the race needs no stream). */
   withBandwidth = true,
+  network: BenchNetwork = OWN_NETWORK,
 ): Measurement {
   const module = moduleOf(ni.model);
   const adapter = adapterOf(module)!;
-  const req: MessageRequest = { variant: ni.variant, bytes, provenance };
+  const req: MessageRequest = {
+    variant: ni.variant,
+    bytes,
+    provenance,
+    ...(network.kind === 'own' ? {} : { network }),
+  };
   const row: Measurement['row'] = {
     ...ni,
     bytes,
@@ -151,7 +168,7 @@ export function measurePoint(
   };
   const latencyScenario = adapter.scenario(req, 'latency');
   if ('unsupported' in latencyScenario)
-    return { row, slices: [], clocks: null, problems: [latencyScenario.unsupported] };
+    return { row, slices: [], clocks: null, problems: [latencyScenario.unsupported], network };
   const problems: string[] = [];
   let slices: PhaseSlice[] = [];
   let clocks: Clocks | null = null;
@@ -175,7 +192,7 @@ export function measurePoint(
     problems.push(`latency run: ${problemOf(e)}`);
   }
   const streamScenario = withBandwidth ? adapter.scenario(req, 'bandwidth') : null;
-  if (streamScenario === null) return { row, slices, clocks, problems };
+  if (streamScenario === null) return { row, slices, clocks, problems, network };
   if ('unsupported' in streamScenario) problems.push(streamScenario.unsupported);
   else {
     try {
@@ -188,7 +205,7 @@ export function measurePoint(
       problems.push(`bandwidth run: ${problemOf(e)}`);
     }
   }
-  return { row, slices, clocks, problems };
+  return { row, slices, clocks, problems, network };
 }
 
 /** A measured point told at a clock setting (bench-clock.ts). */
@@ -196,7 +213,12 @@ export function rowAt(m: Measurement, clock: BenchClock): BenchRow {
   const row: BenchRow = { ...m.row, latencyNs: null, mbPerS: null };
   const problems = [...m.problems];
   if (m.clocks) {
-    const ns = benchNsPerCycle(m.clocks, clock, row.anatomy?.byCategory ?? null);
+    const ns = benchNsPerCycle(
+      m.clocks,
+      clock,
+      row.anatomy?.byCategory ?? null,
+      m.network.kind !== 'own',
+    );
     if (row.latencyCycles !== null) row.latencyNs = row.latencyCycles * ns;
     // Bytes per cycle over ns per cycle is bytes per ns: GB/s, times 1,000 for MB/s.
     if (row.bytesPerCycle !== null) row.mbPerS = (row.bytesPerCycle / ns) * 1000;
@@ -212,8 +234,9 @@ export function benchRow(
   provenance: Provenance,
   clock: BenchClock,
   cache: RunCache = new Map(),
+  network: BenchNetwork = OWN_NETWORK,
 ): BenchRow {
-  return rowAt(measurePoint(ni, bytes, provenance, cache), clock);
+  return rowAt(measurePoint(ni, bytes, provenance, cache, true, network), clock);
 }
 
 /** The points a request runs, NI by NI, size by size, provenance by provenance. */
@@ -241,7 +264,7 @@ export function runBench(
   return plan.map((p, i) => {
     if (`${p.ni.variant} ${p.bytes}` !== point) cache.clear();
     point = `${p.ni.variant} ${p.bytes}`;
-    const row = benchRow(p.ni, p.bytes, p.provenance, request.clock, cache);
+    const row = benchRow(p.ni, p.bytes, p.provenance, request.clock, cache, request.network);
     progress(row, i + 1, plan.length);
     return row;
   });

@@ -10,7 +10,7 @@ import { benchFace, type BenchTypes } from './bench-face';
 import { benchPoint } from './bench-frame';
 import { measuredRow } from './bench-points';
 import { BenchRace } from './bench-race';
-import { benchSchemaWith } from './bench-schema';
+import { benchNetworkOf, benchSchemaWith } from './bench-schema';
 import { nsWords } from './bench-narrate';
 
 export type { BenchTypes } from './bench-face';
@@ -28,10 +28,16 @@ export const benchModel: ModelModule<BenchTypes> = {
     bytes: workload.race.bytes,
     provenance: workload.race.provenance,
     clock: system.clock,
+    network: benchNetworkOf(system),
   }),
   create: (config) => new BenchRace(config),
   meta: (_config, race) => race.meta(),
-  settings: ({ system }) => ({ clock: system.clock, nis: system.nis }),
+  settings: ({ system }) => ({
+    clock: system.clock,
+    nis: system.nis,
+    network: system.network,
+    ...(system.network === 'torus' ? { hops: system.hops } : {}),
+  }),
   summary: (stats) =>
     stats.lanes.map(
       (l) =>
@@ -43,7 +49,10 @@ export const benchModel: ModelModule<BenchTypes> = {
       /** The chart's points: every chosen NI × size × provenance, each its model's own run. */
       bench: (_scenario, request: BenchRequest) =>
         benchPlan(request).map(
-          (p) => () => benchPoint(measuredRow(p.ni, p.bytes, p.provenance, request.clock).row),
+          (p) => () =>
+            benchPoint(
+              measuredRow(p.ni, p.bytes, p.provenance, request.clock, true, request.network).row,
+            ),
         ),
     },
   },

@@ -43,6 +43,11 @@ export interface TorusParams {
   phitBytes: number;
   /** Whole messages a node holds for its model before it refuses packets. */
   reassembly: number;
+  /**
+   * The torus node each of the model's nodes sits at (absent: node n at torus node n), so two
+   * nodes can be a chosen number of hops apart (the message bench's 1 and 8 hops).
+   */
+  placement?: readonly number[];
 }
 
 /** The torus adapter for one run: its port and network hold the configuration; state is the model's. */
@@ -51,7 +56,9 @@ export function torusNetwork(params: TorusParams): MessageNetwork<TorusMessages>
   stats(net: TorusMessages): NetworkStats;
   revive(net: TorusMessages): TorusMessages;
 } {
-  const { config, phitBytes, reassembly } = params;
+  const { config, phitBytes, reassembly, placement } = params;
+  const at = (node: number) => placement?.[node] ?? node;
+  const modelNode = (torusNode: number) => (placement ? placement.indexOf(torusNode) : torusNode);
   const packetBytes = config.packetPhits * phitBytes;
   let current: TorusMessages | null = null;
   const waiting = (node: number) => current!.whole.filter((w) => w.dst === node).length;
@@ -59,7 +66,7 @@ export function torusNetwork(params: TorusParams): MessageNetwork<TorusMessages>
     store: () => current!.store,
     cycle: () => current!.torus.cycle,
     headers: { rewrite: (h) => h },
-    accepts: (node) => waiting(node) < reassembly,
+    accepts: (node) => waiting(modelNode(node)) < reassembly,
     headArrived: () => {},
     tailArrived: (_node, pkt) => {
       const part = current!.parts[pkt.header.msg];
@@ -91,7 +98,7 @@ export function torusNetwork(params: TorusParams): MessageNetwork<TorusMessages>
       };
     },
     canInject: (net, _p, src, _dst, _lane, bytes) =>
-      queueRoom(net, src) >= fragmentsOf(bytes ?? packetBytes),
+      queueRoom(net, at(src)) >= fragmentsOf(bytes ?? packetBytes),
     inject(net, _p, now, msg, src, dst, shape) {
       attach(net);
       const n = fragmentsOf(shape?.bytes ?? packetBytes);
@@ -111,7 +118,7 @@ export function torusNetwork(params: TorusParams): MessageNetwork<TorusMessages>
           dst,
         }));
         // canInject checked the injection queue has room for every fragment.
-        if (!port.submit(pkt, src, dst))
+        if (!port.submit(pkt, at(src), at(dst)))
           throw new Error(`torus: node ${src}'s injection queue is full`);
       }
     },

@@ -3,6 +3,7 @@
  * events, the NI injecting its oldest waiting message when the sliding window allows (§B.0,
  * L797-800), the receiving NI's acknowledgement, and arrivals joining their NIs' backlogs.
  */
+import { HEADER_BYTES } from './config';
 import type { CniMessagePhase } from './cni-events';
 import type { AgentName } from './cni-state';
 import type { Ctx } from './cni-node';
@@ -40,7 +41,11 @@ export function injectWaiting(ctx: Ctx): boolean {
   const m = state.messages[msg]!;
   if (m.dst >= 0 && !network.canInject(state.net, ctx.cfg.network, m.src, m.dst)) return false;
   outbound.shift();
-  if (m.dst >= 0) network.inject(state.net, ctx.cfg.network, state.cycle, msg, m.src, m.dst);
+  // A link of stated bandwidth holds the message for its bytes; the paper's pipe does not.
+  const shape = ctx.cfg.network.bytesPerCycle
+    ? { bytes: HEADER_BYTES + m.payload, lane: 0 }
+    : undefined;
+  if (m.dst >= 0) network.inject(state.net, ctx.cfg.network, state.cycle, msg, m.src, m.dst, shape);
   messageEvent(ctx, 'inject', msg, { node: m.src, agent: 'NI' });
   return true;
 }

@@ -7,7 +7,13 @@
  * bus transactions (`cni.txn`) and the user message's start.
  */
 import type { PhaseSlice } from '../../ledger/phase-events';
-import type { MessageLatency, MessagingAdapter } from '../../messaging';
+import {
+  COMMON_PIPE_DEFAULT,
+  commonPipeCycles,
+  type BenchNetwork,
+  type MessageLatency,
+  type MessagingAdapter,
+} from '../../messaging';
 import type { EventStamp } from '../../trace/common-events';
 import { MAX_PAYLOAD, NI_KINDS, NI_KIND_NAMES, SLOT_BLOCKS, type NiKindName } from './config';
 import type { CniModelEvent } from './cni-events';
@@ -39,12 +45,26 @@ const streamCount = (ni: NiKindName, bytes: number) => {
   return bytes <= MAX_PAYLOAD ? count : Math.max(16, Math.ceil((count * MAX_PAYLOAD) / bytes));
 };
 
-const doc = (ni: NiKindName, workload: Record<string, unknown>, title: string) => ({
+/** Cycles of the 200 MHz processor, the model's cycle (cni-face.ts). */
+const NS_PER_CYCLE = 5;
+
+/** The common pipe in the model's cycles, with the paper's window of four [000 L797]. */
+const networkOf = (network: BenchNetwork | undefined) =>
+  network?.kind === 'pipe'
+    ? { network: { kind: 'pipe', window: 4, ...commonPipeCycles(NS_PER_CYCLE) } }
+    : {};
+
+const doc = (
+  ni: NiKindName,
+  network: BenchNetwork | undefined,
+  workload: Record<string, unknown>,
+  title: string,
+) => ({
   version: 1,
   id: `bench-cni-${ni.toLowerCase()}`,
   title,
   topic: 'coherent-ni',
-  system: { kind: 'cni', ni, bus: 'memory' },
+  system: { kind: 'cni', ni, bus: 'memory', ...networkOf(network) },
   workload: { messages: workload },
   checks: { invariants: false },
   limits: { maxCycles: 2_000_000 },
@@ -138,10 +158,16 @@ export const cniMessaging: MessagingAdapter<CniStats, CniModelEvent> = {
   scenario(req, purpose) {
     if (!isNi(req.variant)) return { unsupported: `no coherent NI "${req.variant}"` };
     const ni = req.variant;
+    if (req.network?.kind === 'torus')
+      return {
+        unsupported:
+          'the coherent NIs run on a pipe or the zero network: the torus adapter (sim-core/net/torus.ts) is not wired to this model yet',
+      };
     return purpose === 'latency'
       ? {
           doc: doc(
             ni,
+            req.network,
             { kind: 'pingpong', bytes: req.bytes, rounds: warmRounds(ni, req.bytes) },
             `${ni}: ping-pong of ${req.bytes} B`,
           ),
@@ -149,6 +175,7 @@ export const cniMessaging: MessagingAdapter<CniStats, CniModelEvent> = {
       : {
           doc: doc(
             ni,
+            req.network,
             { kind: 'stream', bytes: req.bytes, count: streamCount(ni, req.bytes), from: 0, to: 1 },
             `${ni}: stream of ${req.bytes}-B messages`,
           ),
@@ -168,10 +195,13 @@ export const cniMessaging: MessagingAdapter<CniStats, CniModelEvent> = {
     return run.stats.bandwidth?.bytesPerCycle ?? 'the stream did not finish';
   },
   defaults(req) {
-    return req.provenance === 'produce'
-      ? []
-      : [
-          'the model writes the payload into the send queue as part of the send: a prepared payload is run as produce-and-send',
-        ];
+    return [
+      ...(req.provenance === 'produce'
+        ? []
+        : [
+            'the model writes the payload into the send queue as part of the send: a prepared payload is run as produce-and-send',
+          ]),
+      ...(req.network?.kind === 'pipe' ? [COMMON_PIPE_DEFAULT] : []),
+    ];
   },
 };

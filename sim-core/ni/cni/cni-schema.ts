@@ -51,6 +51,8 @@ const cniSystem = z.strictObject({
       kind: choice(NETWORK_KIND_NAMES).default('pipe'),
       latency: intIn(1, 1_000_000).default(100),
       window: intIn(1, 64).default(4),
+      /** Bytes a link carries a cycle (header and payload); absent: the paper's pipe, no serialisation. */
+      bytesPerCycle: z.number().positive().max(1024).optional(),
     })
     .prefault({}),
   softwareOverhead: intIn(0, 1_000_000).default(CNI_SOFTWARE_OVERHEAD),

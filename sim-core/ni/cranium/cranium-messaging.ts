@@ -14,9 +14,10 @@ import type { CraniumModelEvent } from './cranium-events';
 import type { CraniumStats } from './cranium-frame';
 
 const K = 16;
+/** The thesis's average distance, the model's own network's setting. */
 const HOPS = 8;
-/** The destination `HOPS` hops from node 0: east first, then south (the fidelity rows' rule). */
-const DESTINATION = (HOPS - K / 2) * K + K / 2;
+/** The node `hops` hops from node 0: east first, then south (the fidelity rows' rule). */
+const destinationAt = (hops: number) => (hops <= K / 2 ? hops : (hops - K / 2) * K + K / 2);
 const LINE = 32;
 
 type Stamped = CraniumModelEvent & EventStamp;
@@ -30,7 +31,11 @@ const isVariant = (v: string): v is VariantName => v in VARIANTS;
 
 const packetsOf = (bytes: number) => Math.max(1, Math.ceil(bytes / LINE));
 
+/** Hops to the receiver: the common torus's setting, or the thesis's average. */
+const hopsOf = (req: MessageRequest) => (req.network?.kind === 'torus' ? req.network.hops : HOPS);
+
 function doc(req: MessageRequest, queue: boolean) {
+  const destination = destinationAt(hopsOf(req));
   const packets = packetsOf(req.bytes);
   const lines = Array.from({ length: packets }, (_, i) => i);
   // Produce-and-send: the user's code stores each payload line, then issues the send command.
@@ -40,7 +45,7 @@ function doc(req: MessageRequest, queue: boolean) {
   return {
     version: 1,
     id: `bench-cranium-${queue ? 'queue' : 'auto'}`,
-    title: `Cranium: one ${req.bytes}-B message over ${HOPS} hops`,
+    title: `Cranium: one ${req.bytes}-B message over ${hopsOf(req)} hops`,
     topic: 'cranium',
     system: { kind: 'cranium', k: K, warmChannels: true, pageBytes: 8192 },
     workload: {
@@ -53,7 +58,7 @@ function doc(req: MessageRequest, queue: boolean) {
             {
               op: 'send',
               channel: 2,
-              to: DESTINATION,
+              to: destination,
               remoteChannel: 6,
               buffer: 1,
               packets,
@@ -63,7 +68,7 @@ function doc(req: MessageRequest, queue: boolean) {
           ],
         },
         {
-          node: DESTINATION,
+          node: destination,
           buffers: [{ handle: 1 }],
           program: queue
             ? [{ op: 'pollQueue', count: packets }]
@@ -131,6 +136,11 @@ export const craniumMessaging: MessagingAdapter<CraniumStats, CraniumModelEvent>
     "the send command's register store to the receiver's poll that sees the message [001 L1357-1363] (Table 6.1), 8 hops on a 16×16 torus, warm channels",
   scenario(req) {
     if (!isVariant(req.variant)) return { unsupported: `no Cranium variant "${req.variant}"` };
+    if (req.network?.kind === 'pipe')
+      return {
+        unsupported:
+          "Cranium's NI is its torus router's processor port (packets, channels, auto-receive): it cannot run on a pipe",
+      };
     return { doc: doc(req, VARIANTS[req.variant].queue) };
   },
   latency(req, run) {

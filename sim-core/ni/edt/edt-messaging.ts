@@ -9,7 +9,12 @@
  */
 import { anatomy } from '../../ledger/phase-ledger';
 import type { PhaseSlice } from '../../ledger/phase-events';
-import type { MessageRequest, MessagingAdapter } from '../../messaging';
+import {
+  COMMON_PIPE_DEFAULT,
+  commonPipeCycles,
+  type MessageRequest,
+  type MessagingAdapter,
+} from '../../messaging';
 import type { EdtModelEvent } from './edt-events';
 import type { EdtStats } from './edt-stats';
 import { EDT_NI_KINDS, MEASURED_NIS } from './ni-kinds';
@@ -26,6 +31,8 @@ const ROUNDS = 3;
  * stream is periodic from the second message on, so two give the rate four gave.
  */
 const STREAM = 2;
+/** Cycles of the 1 GHz host, the model's cycle (edt-face.ts). */
+const NS_PER_CYCLE = 1;
 /** The default registered buffers hold 4 KB; a larger message gets buffers of its own size. */
 const REGION_BYTES = 4096;
 
@@ -40,6 +47,10 @@ function doc(req: MessageRequest, workload: Record<string, unknown>) {
     system: {
       kind: 'edt',
       ni: req.variant,
+      // The common pipe in the 1 GHz host's cycles, the model's (edt-face.ts).
+      ...(req.network?.kind === 'pipe'
+        ? { network: { kind: 'pipe', window: 64, ...commonPipeCycles(NS_PER_CYCLE) } }
+        : {}),
       ...(big
         ? {
             regions: {
@@ -75,6 +86,11 @@ export const edtMessaging: MessagingAdapter<EdtStats, EdtModelEvent> = {
     "VipPostSend() to the receiver's poll seeing the completion [002 L194] (digest 002 §H-7): the median one-way latency over the second half of a ping-pong [002 L185]",
   scenario(req, purpose) {
     if (!isMeasured(req.variant)) return { unsupported: `no EDT NI "${req.variant}"` };
+    if (req.network?.kind === 'torus')
+      return {
+        unsupported:
+          'the EDT machine runs on the zero network or a pipe: the torus adapter (sim-core/net/torus.ts) is not wired to this model yet',
+      };
     return purpose === 'latency'
       ? { doc: doc(req, { kind: 'pingpong', rounds: ROUNDS }) }
       : { doc: doc(req, { kind: 'send', rounds: STREAM, prepareGap: 0 }) };
@@ -112,6 +128,7 @@ export const edtMessaging: MessagingAdapter<EdtStats, EdtModelEvent> = {
       notes.push(
         `registered buffers of ${Math.ceil(req.bytes / REGION_BYTES) * 4} KB (the model’s default is 4 KB)`,
       );
+    if (req.network?.kind === 'pipe') notes.push(COMMON_PIPE_DEFAULT);
     return notes;
   },
 };

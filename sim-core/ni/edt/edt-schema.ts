@@ -117,6 +117,8 @@ const edtSystem = z.strictObject({
       kind: choice(NETWORK_KIND_NAMES).default('zero'),
       latency: intIn(0, 1_000_000).default(0),
       window: intIn(1, 64).default(64),
+      /** Bytes a link carries a cycle on the pipe; absent: no serialisation. */
+      bytesPerCycle: z.number().positive().max(1024).optional(),
     })
     .prefault({}),
 });

@@ -86,7 +86,9 @@ export function transmit(ctx: Ctx, msg: number, payload: BlockData[]): void {
   m.payload = payload.map((d) => ({ ...d }));
   m.sentAt = ctx.state.cycle;
   ctx.state.counts.sent++;
-  ctx.network.inject(ctx.state.net, ctx.cfg.network, ctx.state.cycle, msg, m.src, m.dst);
+  // A link of stated bandwidth holds the message for its bytes; the paper's network does not.
+  const shape = ctx.cfg.network.bytesPerCycle ? { bytes: m.bytes, lane: 0 } : undefined;
+  ctx.network.inject(ctx.state.net, ctx.cfg.network, ctx.state.cycle, msg, m.src, m.dst, shape);
   ctx.events.push({
     kind: 'edt.msg',
     node: ctx.node.id,
@@ -131,6 +133,19 @@ export function arrive(ctx: Ctx, msg: number): void {
   const m = ctx.state.messages[msg]!;
   m.arrivedAt = ctx.state.cycle;
   ctx.state.counts.arrived++;
+  // The paper's network takes no time [002 L183]; a pipe's crossing is a slice of its own.
+  if (ctx.cfg.network.kind !== 'zero')
+    slice(
+      ctx,
+      msg,
+      'network',
+      'network',
+      'network',
+      null,
+      m.sentAt,
+      m.arrivedAt,
+      'sim-core/net/pipe.ts',
+    );
   ctx.events.push({
     kind: 'edt.msg',
     node: ctx.node.id,

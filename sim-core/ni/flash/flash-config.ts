@@ -31,6 +31,8 @@ export interface FlashConfig {
     latency: number;
     bytesPerCycle: number;
     lanes: number;
+    k: number;
+    hops?: number;
   };
   queues: { processor: number; networkIn: number; networkOut: number };
   dataBuffers: number;

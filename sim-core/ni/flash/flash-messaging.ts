@@ -8,7 +8,15 @@
  */
 import { anatomy } from '../../ledger/phase-ledger';
 import type { PhaseSlice } from '../../ledger/phase-events';
-import type { MessageRequest, MessagingAdapter, Provenance } from '../../messaging';
+import {
+  COMMON_PIPE_DEFAULT,
+  commonPipeCycles,
+  type BenchNetwork,
+  type MessageRequest,
+  type MessagingAdapter,
+  type Provenance,
+} from '../../messaging';
+import { TORUS_DECISION_CYCLES } from './flash-network';
 import type { FlashEventBody } from './flash-events';
 import type { FlashStats } from './flash-frame';
 import { LINE_BYTES } from './geometry';
@@ -22,12 +30,25 @@ const SENDER: Readonly<Record<Provenance, 'uncached' | 'dirty'>> = {
   'prepared-dirty': 'dirty',
 };
 
+/** Cycles of the 100 MHz system, the model's cycle (flash-summary.ts). */
+const NS_PER_CYCLE = 10;
+/** The common torus: the thesis's 16×16 [001 L1334]. */
+const TORUS_K = 16;
+
+/** The common network as FLASH's own network settings (the seed's pipe when absent). */
+function networkOf(network: BenchNetwork | undefined) {
+  if (network?.kind === 'pipe') return { network: commonPipeCycles(NS_PER_CYCLE) };
+  if (network?.kind === 'torus')
+    return { network: { kind: 'torus', k: TORUS_K, hops: network.hops } };
+  return {};
+}
+
 const doc = (req: MessageRequest) => ({
   version: 1,
   id: 'bench-flash',
   title: `FLASH MAGIC: a ${req.bytes}-B transfer`,
   topic: 'flash',
-  system: { kind: 'flash', nodes: 2, chunk: 4, coherence: 'pipelined' },
+  system: { kind: 'flash', nodes: 2, chunk: 4, coherence: 'pipelined', ...networkOf(req.network) },
   workload: {
     transfers: [
       {
@@ -86,6 +107,11 @@ export const flashMessaging: MessagingAdapter<FlashStats, FlashEventBody> = {
     if (req.bytes % LINE_BYTES !== 0)
       notes.push(
         `a payload of ${req.bytes} B is not whole 128-B lines: sent as an unaligned transfer`,
+      );
+    if (req.network?.kind === 'pipe') notes.push(COMMON_PIPE_DEFAULT);
+    if (req.network?.kind === 'torus')
+      notes.push(
+        `on the torus FLASH's 160-B components are 40-phit packets of 4 B with ${TORUS_DECISION_CYCLES}-cycle routing decisions, calibrated to its pipe's 22 cycles a hop (the thesis's routers decide in 4 cycles and carry 20-phit packets)`,
       );
     return notes;
   },

@@ -1,7 +1,8 @@
 /**
  * FLASH's interconnect [003 L77]: by default the pipe with the seed's 22 cycles and 400 MB/s
  * (4 B a cycle) and two lanes; or the torus of sim-core/network/ through the message-network
- * adapter, with 160-byte components as 40-phit packets of 4 bytes, on a 2×2 torus. The routers'
+ * adapter, with 160-byte components as 40-phit packets of 4 bytes, on a k×k torus (2×2 unless the
+ * scenario says; the bench places its two nodes 1 or 8 hops apart on a 16×16 one). The routers'
  * decision time is [calibrated] so a one-hop component arrives when it would on the pipe
  * (2·11 + 40 = 22 + 40 cycles). The torus has one message class: requests and replies share it
  * until the lanes are separated again in MAGIC's queues (docs/fidelity/flash.md, "Networks").
@@ -23,7 +24,7 @@ export function flashNetwork(cfg: FlashConfig): MessageNetwork<FlashNet> {
   if (cfg.network.kind === 'pipe') return pipe as MessageNetwork<FlashNet>;
   const torus = torusNetwork({
     config: networkConfig(
-      { kind: 'torus', k: 2, attached: 2 },
+      { kind: 'torus', k: cfg.network.k, attached: cfg.network.k },
       {
         router: cfg.network.router,
         packetPhits: (HEADER_BYTES + LINE_BYTES) / PHIT_BYTES,
@@ -37,6 +38,9 @@ export function flashNetwork(cfg: FlashConfig): MessageNetwork<FlashNet> {
     ),
     phitBytes: PHIT_BYTES,
     reassembly: cfg.queues.networkIn,
+    ...(cfg.network.hops === undefined
+      ? {}
+      : { placement: Array.from({ length: cfg.nodes }, (_, n) => n * cfg.network.hops!) }),
   });
   return torus as unknown as MessageNetwork<FlashNet>;
 }

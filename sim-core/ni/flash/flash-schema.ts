@@ -91,9 +91,13 @@ export const flashSystem = z.strictObject({
   addressValidity: choice(['invalidation', 'hold-off']).default('invalidation'),
   network: z
     .strictObject({
-      /** `torus`: a 2×2 torus of 40-phit packets (4 B a phit) instead of the seed's pipe. */
+      /** `torus`: a k×k torus of 40-phit packets (4 B a phit) instead of the seed's pipe. */
       kind: choice(['pipe', 'torus']).default('pipe'),
       router: choice(ROUTER_NAMES).default('chaos'),
+      /** The torus's side; every router has a node, numbered row-major. */
+      k: intIn(2, 16).default(2),
+      /** Hops between one node and the next along the torus's first row (absent: node n at router n). */
+      hops: intIn(1, 8).optional(),
       latency: intIn(1, 10_000).default(22),
       bytesPerCycle: intIn(1, 64).default(4),
       /** Request and reply lanes [003 L12]; 1 puts every message on one. */
@@ -185,6 +189,12 @@ export const flashSchema: ModelSchema<FlashSystemOut, FlashWorkloadOut> = {
   /** Nodes exist, transfers fit their receives and their alignment, every op names a transfer. */
   check(sc, issue) {
     const nodes = sc.system.nodes;
+    const { k, hops } = sc.system.network;
+    if (hops !== undefined && nodes * hops > k)
+      issue(
+        ['system', 'network', 'hops'],
+        `${nodes} nodes ${hops} hops apart need a torus of side ${nodes * hops} or more, got k = ${k}`,
+      );
     const transfers = sc.workload.transfers;
     transfers.forEach((t, i) => checkTransfer(t, i, nodes, issue));
     sc.workload.cpus.forEach((p, pi) => {

@@ -83,6 +83,9 @@ export function fuguConfigOf(sc: FuguScenario): FuguConfig {
       latency: system.network.latency,
       window: system.network.receiverLimit,
       receiverLimit: system.network.receiverLimit,
+      ...(system.network.bytesPerCycle === undefined
+        ? {}
+        : { bytesPerCycle: system.network.bytesPerCycle }),
     },
     ring: { latency: system.ring.latency, window: system.nodes },
     pageBytes: system.pages.bytes,

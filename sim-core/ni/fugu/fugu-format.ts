@@ -136,6 +136,8 @@ export const fuguSystem = z.strictObject({
       latency: intIn(1, 1_000_000).default(20),
       /** Messages all senders may have outstanding to one receiver (send, network and NI queues). */
       receiverLimit: intIn(1, 64).default(4),
+      /** Bytes a link carries a cycle; absent: T2's fixed delay, no serialisation. */
+      bytesPerCycle: z.number().positive().max(1024).optional(),
     })
     .prefault({}),
   /** The second network, a 1-bit token ring [004 L1161]: cycles per hop [default]. */

@@ -10,7 +10,12 @@
  */
 import { sliceAt } from '../../ledger/phase-ledger';
 import type { PhaseSlice } from '../../ledger/phase-events';
-import type { MessageRequest, MessagingAdapter } from '../../messaging';
+import {
+  COMMON_PIPE_DEFAULT,
+  commonPipeCycles,
+  type MessageRequest,
+  type MessagingAdapter,
+} from '../../messaging';
 import type { FuguModelEvent } from './fugu-events';
 import type { FuguStats } from './fugu-frame';
 
@@ -20,6 +25,8 @@ const MAX_ARGS = 14;
 /** A message, header and do_on_dma block, fits in one page [004 L1880]. */
 const PAGE = 4096;
 const MAX_DMA = PAGE - 2 * WORD;
+/** Cycles of the 20 MHz Alewife chipset, the model's cycle (fugu-face.ts). */
+const NS_PER_CYCLE = 50;
 /** Messages of a bandwidth stream. */
 const STREAM = 16;
 
@@ -35,7 +42,13 @@ function doc(req: MessageRequest, repeat: number) {
     id: 'bench-fugu',
     title: `FUGU: ${repeat === 1 ? 'one' : repeat} ${req.bytes}-B message${repeat === 1 ? '' : 's'}`,
     topic: 'fugu',
-    system: { kind: 'fugu', nodes: 2, atomicity: 'soft' },
+    system: {
+      kind: 'fugu',
+      nodes: 2,
+      atomicity: 'soft',
+      // The common pipe in the chipset's cycles; T2's receiver buffer stays as it is.
+      ...(req.network?.kind === 'pipe' ? { network: commonPipeCycles(NS_PER_CYCLE) } : {}),
+    },
     workload: {
       apps: [
         {
@@ -80,6 +93,11 @@ export const fuguMessaging: MessagingAdapter<FuguStats, FuguModelEvent> = {
     "the first send-buffer store to the handler's first instruction with the payload readable [004 L871-873] (Table 4-4, soft atomicity, received by interrupt)",
   scenario(req, purpose) {
     if (req.variant !== FUGU_VARIANT) return { unsupported: `no FUGU variant "${req.variant}"` };
+    if (req.network?.kind === 'torus')
+      return {
+        unsupported:
+          'FUGU runs on T2, a pipe: the torus adapter (sim-core/net/torus.ts) is not wired to this model yet',
+      };
     if (req.bytes > MAX_DMA)
       return {
         unsupported: `a FUGU message fits in one ${PAGE}-B page with its header [004 L1880]: ${req.bytes} B would be several messages`,
@@ -117,6 +135,7 @@ export const fuguMessaging: MessagingAdapter<FuguStats, FuguModelEvent> = {
       );
     if (req.bytes % WORD !== 0)
       notes.push(`a payload of ${req.bytes} B is sent in whole 32-bit words`);
+    if (req.network?.kind === 'pipe') notes.push(COMMON_PIPE_DEFAULT);
     return notes;
   },
 };

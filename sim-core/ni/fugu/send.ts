@@ -63,6 +63,8 @@ function replyTo(ctx: FuguCtx, msg: number): SendSpec {
 }
 
 const words = (ctx: FuguCtx, msg: number) => 2 + ctx.state.messages[msg]!.args;
+/** A message's bytes on the wire: header and handler words, its arguments, do_on_dma's block. */
+const messageBytes = (m: { args: number; dmaBytes: number }) => 4 * (2 + m.args) + m.dmaBytes;
 
 /**
  * One cycle of the describe step: a store lands every third cycle unless the network cannot take
@@ -119,7 +121,9 @@ export function launch(ctx: FuguCtx, node: FuguNode, f: Frame): void {
   s.pairSeq[key] = m.seq + 1;
   m.launchedAt = s.cycle + 1;
   s.tally.launched += 1;
-  NET.inject(s.net, ctx.cfg.network, s.cycle, m.id, m.src, m.dst);
+  // A link of stated bandwidth holds the message for its words; T2's wire does not.
+  const shape = ctx.cfg.network.bytesPerCycle ? { bytes: messageBytes(m), lane: 0 } : undefined;
+  NET.inject(s.net, ctx.cfg.network, s.cycle, m.id, m.src, m.dst, shape);
   procOf(ctx, f.pid).stats.sent += 1;
   ctx.events.push({
     kind: 'fugu.send',

@@ -17,7 +17,14 @@ import {
   PHASE_CATEGORY_INFO,
   type PhaseCategory,
 } from '../../../sim-core/ledger/phase-events';
-import { PROVENANCE_LABELS, PROVENANCES, type Provenance } from '../../../sim-core/messaging';
+import { benchNetworkOf } from '../../../sim-core/bench/bench-schema';
+import {
+  COMMON_PIPE,
+  networkLabel,
+  PROVENANCE_LABELS,
+  PROVENANCES,
+  type Provenance,
+} from '../../../sim-core/messaging';
 import type { ScenarioOf } from '../../../sim-core/model';
 import { actions, sweepOf, useApp } from '../../state/store';
 import { SweepControls } from '../../views/charts/SweepControls';
@@ -52,8 +59,22 @@ function requestOf(system: BenchSystem): BenchRequest {
     sizes: system.sizes,
     provenances: system.provenances,
     clock: system.clock,
+    network: benchNetworkOf(system),
   };
 }
+
+/** The network choices the panel offers: each model's own, the common pipe, the torus at 1 and 8 hops. */
+const NETWORK_CHOICES = [
+  { key: 'own', network: 'own', hops: null, label: 'each model’s own' },
+  {
+    key: 'pipe',
+    network: 'pipe',
+    hops: null,
+    label: `common pipe (${COMMON_PIPE.latencyNs} ns, ${COMMON_PIPE.mbPerS} MB/s)`,
+  },
+  { key: 'torus-1', network: 'torus', hops: 1, label: 'common torus, 1 hop' },
+  { key: 'torus-8', network: 'torus', hops: 8, label: 'common torus, 8 hops' },
+] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -237,6 +258,8 @@ export function BenchPanel() {
       : system.provenances[0]!;
   const change = (path: string, value: unknown, what: string) =>
     spec && changeBench(spec, [{ path, value }], what);
+  const network = benchNetworkOf(system);
+  const ownNetwork = network.kind === 'own';
   const stale = sweep.request !== null && !same(sweep.request, request);
   const rows = sweep.points.filter((p) => p.provenance === provenance);
   const sizes = [...system.sizes].sort((a, b) => a - b);
@@ -269,8 +292,9 @@ export function BenchPanel() {
         }),
       };
     });
+  // The papers' values are at their own clocks, on their own networks.
   const marksOf = (metric: Metric) =>
-    system.clock === 'published'
+    system.clock === 'published' && ownNetwork
       ? placeMarks(rows, metric, unit, provenance).map((m, i) => ({
           key: `${m.anchor.row}-${i}`,
           x: m.x,
@@ -319,6 +343,34 @@ export function BenchPanel() {
                 data-testid={`bench-clock-${c}`}
               />
               {c === 'published' ? 'as published' : 'common (200 MHz CPU, 100 MHz system)'}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="sc-group">
+          <legend>Network</legend>
+          {NETWORK_CHOICES.map((n) => (
+            <label key={n.key} className="sc-check">
+              <input
+                type="radio"
+                name={`${uid}-network`}
+                checked={
+                  system.network === n.network && (n.hops === null || system.hops === n.hops)
+                }
+                disabled={!ready}
+                onChange={() =>
+                  spec &&
+                  changeBench(
+                    spec,
+                    [
+                      { path: 'system.network', value: n.network },
+                      ...(n.hops === null ? [] : [{ path: 'system.hops', value: n.hops }]),
+                    ],
+                    'Switching the network',
+                  )
+                }
+                data-testid={`bench-network-${n.key}`}
+              />
+              {n.label}
             </label>
           ))}
         </fieldset>
@@ -377,18 +429,22 @@ export function BenchPanel() {
         <li>
           <span className="bn-key-hatched" aria-hidden="true" /> rests on defaults (notes below)
         </li>
-        {system.clock === 'published' ? (
+        {system.clock === 'published' && ownNetwork ? (
           <li>
             <span className="bn-key-paper" aria-hidden="true" /> the paper’s value
           </li>
         ) : (
-          <li>the papers’ values are at their own clocks: shown with published clocks</li>
+          <li>
+            the papers’ values are at their own clocks on their own networks: shown with published
+            clocks and own networks
+          </li>
         )}
+        <li data-testid="bench-network-note">network: {networkLabel(network)}</li>
       </ul>
       <div className="sc-charts">
         <Chart
           id="bench-latency"
-          title={`Latency against payload · ${PROVENANCE_SHORT[provenance]} · ${system.clock} clocks`}
+          title={`Latency against payload · ${PROVENANCE_SHORT[provenance]} · ${system.clock} clocks · ${ownNetwork ? 'own networks' : networkLabel(network)}`}
           metric="latency"
           unit={unit}
           series={seriesOf('latency')}
@@ -399,7 +455,7 @@ export function BenchPanel() {
         />
         <Chart
           id="bench-bandwidth"
-          title={`Bandwidth of a stream against payload · ${PROVENANCE_SHORT[provenance]}`}
+          title={`Bandwidth of a stream against payload · ${PROVENANCE_SHORT[provenance]} · ${ownNetwork ? 'own networks' : networkLabel(network)}`}
           metric="bandwidth"
           unit={unit}
           series={seriesOf('bandwidth')}
@@ -455,7 +511,7 @@ export function BenchPanel() {
       ) : null}
       <table className={table ? 'sc-table' : 'sc-table vg-sr-only'} data-testid="bench-table">
         <caption>
-          The bench, {PROVENANCE_SHORT[provenance]}, {system.clock} clocks
+          The bench, {PROVENANCE_SHORT[provenance]}, {system.clock} clocks, {networkLabel(network)}
         </caption>
         <thead>
           <tr>

@@ -123,7 +123,12 @@ describe('npm run sim -- bench', () => {
     [['--nis', 'CNI99'], 'CLI002 --nis'],
     [['--provenance', 'fresh'], 'CLI002 --provenance'],
     [['--clock', 'fast'], 'CLI002 --clock'],
-    [['--network', 'torus'], 'CLI002 --network: a common torus is not built yet'],
+    [['--network', 'ring'], 'CLI002 --network: expected own, pipe, torus, got "ring"'],
+    [['--network', 'torus', '--hops', '0'], 'CLI002 --hops: expected 1..8, got "0"'],
+    [['--network', 'torus', '--hops', '9'], 'CLI002 --hops: expected 1..8, got "9"'],
+    [['--network', 'torus', '--hops', 'far'], 'CLI002 --hops: expected 1..8'],
+    [['--network', 'pipe', '--hops', '1'], "CLI002 --hops: hops are the torus's"],
+    [['--hops', '8'], "CLI002 --hops: hops are the torus's"],
     [['--json', '--csv'], 'CLI002 --csv'],
     [['--frobnicate'], 'CLI001 --frobnicate'],
   ])('refuses %j', (argv, message) => {

@@ -93,6 +93,11 @@ export interface MessagingAdapter<T, E> {
   packetization: string;
   /** How the seed's own latency definition maps to "user send starts → receiver has it" (item 2). */
   endPoints: string;
+  /**
+   * The event kinds its measures read: the bench keeps only these of a run (a coherent NI's
+   * ping-pong emits hundreds of thousands of polls and accesses nobody reads).
+   */
+  events: readonly string[];
   scenario(req: MessageRequest, purpose: MessagePurpose): MessageScenario;
   /** The latency run's measure, or why the run did not give one. */
   latency(req: MessageRequest, run: MessageRun<T, E>): MessageLatency | string;

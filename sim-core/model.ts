@@ -147,7 +147,14 @@ export interface TorusCapability<F, M> {
 export type SweepPlan<T extends ModelTypes> = (
   scenario: ScenarioOf<T>,
   request: never,
-) => (() => unknown)[];
+) => SweepJob[];
+
+/**
+ * A point of a sweep, run when its turn comes. With a `group` it may run in a second worker
+ * (src/worker/sweep-share.ts): a group's jobs run in one worker, in order (the bench's NI and size,
+ * whose provenances share runs).
+ */
+export type SweepJob = (() => unknown) & { group?: string };
 
 /** A cell of a protocol table that fired: from × event → to, its actions, and who fired it. */
 export interface FiredCell {

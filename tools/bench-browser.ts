@@ -12,6 +12,7 @@
  *   torus16.run.*      16×16 chaos, uniform 0.16, also at the top speed for 2 s: the same (a third of
  *                      12,000 is 4,000)
  *   torus32.heat.*     32×32: the heat-map fallback, and frames per second with it
+ *   messageBench.*     the message bench's default 120 points in the worker (tools/bench-browser-message.ts)
  *   explore16.*        a 100,000-cycle 16×16 link (chaos, uniform 0.16) opened from a ready page:
  *                      time to its first picture, a step's time while the run is explored, and
  *                      time until the whole run is explored (issue 22)
@@ -35,6 +36,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { formatIssue } from '../sim-core/index';
 import { has, startTool, valueOf } from './cli';
+import { MESSAGE_BENCH_ID, measureMessageBench } from './bench-browser-message';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = process.cwd();
@@ -444,7 +446,7 @@ const args = startTool(
       {
         name: '--only',
         value: 'IDS',
-        help: `Only these configurations: ${[...CONFIGS.map((c) => c.id), 'explore16'].join(', ')}.`,
+        help: `Only these configurations: ${[...CONFIGS.map((c) => c.id), 'explore16', MESSAGE_BENCH_ID].join(', ')}.`,
       },
       {
         name: '--dist',
@@ -509,6 +511,12 @@ async function main(): Promise<void> {
         `${seconds} s of play per measurement unless said otherwise\n`,
     );
     const base = `http://127.0.0.1:${port}/`;
+    if (!only || only.includes(MESSAGE_BENCH_ID)) {
+      const rows = await measureMessageBench(browser, base);
+      if (json) for (const r of rows) console.log(JSON.stringify(r));
+      else print(rows);
+      log('');
+    }
     if (!only || only.includes('explore16')) {
       const rows = await measureExploration(browser, base);
       if (json) for (const r of rows) console.log(JSON.stringify(r));

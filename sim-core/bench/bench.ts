@@ -83,8 +83,11 @@ interface Run {
   clocks: Clocks | null;
 }
 
-/** Runs a scenario document to its halt or its cycle limit; throws what the format says is wrong. */
-export function runDocument(doc: Record<string, unknown>): Run {
+/**
+ * Runs a scenario document to its halt or its cycle limit; throws what the format says is wrong.
+ * `keep` names the event kinds to keep (absent: all); each keeps its stamp in the whole run.
+ */
+export function runDocument(doc: Record<string, unknown>, keep?: readonly string[]): Run {
   const parsed = scenarioFormat().parse(doc);
   if (!parsed.ok) throw new Error(parsed.error.map((e) => `${e.path}: ${e.message}`).join('; '));
   const scenario = parsed.value;
@@ -92,11 +95,17 @@ export function runDocument(doc: Record<string, unknown>): Run {
   const config = module.configOf(ownScenario(scenario));
   const model = module.create(config);
   const events: ({ kind: string } & EventStamp)[] = [];
+  const kept = keep && new Set(keep);
+  let seq = 0;
   while (!model.state.halted && model.state.cycle < scenario.limits.maxCycles) {
     for (const e of model.step()) {
+      if (kept && !kept.has(e.kind)) {
+        seq += 1;
+        continue;
+      }
       const stamped = e as { kind: string } & EventStamp;
       stamped.cycle = model.state.cycle;
-      stamped.seq = events.length;
+      stamped.seq = seq++;
       events.push(stamped);
     }
   }
@@ -117,11 +126,11 @@ const problemOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
  */
 export type RunCache = Map<string, Run>;
 
-function runOnce(doc: Record<string, unknown>, cache: RunCache): Run {
+function runOnce(doc: Record<string, unknown>, cache: RunCache, keep: readonly string[]): Run {
   const key = JSON.stringify(doc);
   const known = cache.get(key);
   if (known) return known;
-  const run = runDocument(doc);
+  const run = runDocument(doc, keep);
   cache.set(key, run);
   return run;
 }
@@ -173,7 +182,7 @@ export function measurePoint(
   let slices: PhaseSlice[] = [];
   let clocks: Clocks | null = null;
   try {
-    const latencyRun = runOnce(latencyScenario.doc, cache);
+    const latencyRun = runOnce(latencyScenario.doc, cache, adapter.events);
     clocks = latencyRun.clocks;
     const measured = adapter.latency(req, latencyRun.record);
     if (typeof measured === 'string') problems.push(measured);
@@ -196,7 +205,7 @@ export function measurePoint(
   if ('unsupported' in streamScenario) problems.push(streamScenario.unsupported);
   else {
     try {
-      const run = runOnce(streamScenario.doc, cache);
+      const run = runOnce(streamScenario.doc, cache, adapter.events);
       clocks ??= run.clocks;
       const bpc = adapter.bandwidth(req, run.record);
       if (typeof bpc === 'string') problems.push(bpc);

@@ -48,11 +48,15 @@ export const benchModel: ModelModule<BenchTypes> = {
     sweeps: {
       /** The chart's points: every chosen NI × size × provenance, each its model's own run. */
       bench: (_scenario, request: BenchRequest) =>
-        benchPlan(request).map(
-          (p) => () =>
-            benchPoint(
-              measuredRow(p.ni, p.bytes, p.provenance, request.clock, true, request.network).row,
-            ),
+        benchPlan(request).map((p) =>
+          Object.assign(
+            () =>
+              benchPoint(
+                measuredRow(p.ni, p.bytes, p.provenance, request.clock, true, request.network).row,
+              ),
+            // A size's provenances share their runs (bench-points.ts): one worker runs them.
+            { group: `${p.ni.variant} ${p.bytes}` },
+          ),
         ),
     },
   },

@@ -50,6 +50,8 @@ export interface SweepState<R = unknown, P = unknown> {
   done: number;
   total: number;
   points: P[];
+  /** The worker's ms for each point, beside `points`. */
+  ms: number[];
   cancelled: boolean;
   request: R | null;
 }
@@ -59,6 +61,7 @@ const idleSweep: SweepState<never, never> = {
   done: 0,
   total: 0,
   points: [],
+  ms: [],
   cancelled: false,
   request: null,
 };
@@ -269,12 +272,22 @@ async function trackSweep(name: string, request: unknown, total: number): Promis
       const slot = sweepOf(s, name);
       return { sweeps: { ...s.sweeps, [name]: { ...slot, ...next(slot) } } };
     });
-  update(() => ({ running: true, done: 0, total, points: [], cancelled: false, request }));
+  update(() => ({ running: true, done: 0, total, points: [], ms: [], cancelled: false, request }));
   try {
-    const result = await api.sweep<unknown>(name, request, (done, all, point) =>
-      update((slot) => ({ done, total: all, points: [...slot.points, point] })),
+    const result = await api.sweep<unknown>(name, request, (done, all, point, ms) =>
+      update((slot) => ({
+        done,
+        total: all,
+        points: [...slot.points, point],
+        ms: [...slot.ms, ms],
+      })),
     );
-    update(() => ({ running: false, cancelled: result.cancelled, points: result.points }));
+    update(() => ({
+      running: false,
+      cancelled: result.cancelled,
+      points: result.points,
+      ms: result.ms,
+    }));
   } catch {
     update(() => ({ running: false, cancelled: true }));
   }

@@ -76,13 +76,24 @@ export interface ExploreReply {
 
 /** A sweep's outcome: its points (of the sweep's own type). */
 export interface SweepResult<P> {
+  /** In the plan's order, wherever each ran. */
   points: P[];
+  /** The worker's milliseconds each point took, beside `points` (the bench's time per model). */
+  ms: number[];
   /** Stopped by cancelSweep before every point was run. */
   cancelled: boolean;
 }
 
-/** Called after every point of a sweep (through a Comlink proxy from the worker). */
-export type SweepProgress<P> = (done: number, total: number, point: P) => void | Promise<void>;
+/**
+ * Called after every point of a sweep (through a Comlink proxy from the worker), in the order
+ * the points finish (a shared sweep's two workers interleave), with the ms the point took.
+ */
+export type SweepProgress<P> = (
+  done: number,
+  total: number,
+  point: P,
+  ms: number,
+) => void | Promise<void>;
 
 export interface SimApi {
   /**

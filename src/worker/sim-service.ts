@@ -9,9 +9,11 @@ import {
   Session,
   type SessionView,
 } from '../../sim-core/index';
+import { proxy, wrap } from 'comlink';
 import { findBuiltin } from '../../scenarios/index';
 import { hash53 } from '../../sim-core/kernel/hash';
 import { packView } from './packed-view';
+import { shareOf, type SharedSweep, type SweepShare } from './sweep-share';
 import { SliceExplorer } from './slices';
 import {
   canonicalJson,
@@ -57,6 +59,8 @@ export class SimService implements SimApi {
   private slices: SliceExplorer | null = null;
   /** Bumped by cancelSweep and by load: a running sweep stops when it sees a newer value. */
   private sweepGeneration = 0;
+  /** The helper worker of the last shared sweep, to stop with it. */
+  private helping: SweepHelper | null = null;
   /** Sessions of other runs for predictIn, by a hash of their scenario, most recent last. */
   private otherRuns = new Map<string, Session>();
 
@@ -88,7 +92,7 @@ export class SimService implements SimApi {
     if (!applied.ok) return { ok: false, issues: [applied.error] };
     const parsed = parseScenario(applied.value);
     if (!parsed.ok) return { ok: false, issues: parsed.error };
-    this.sweepGeneration += 1;
+    this.stopSweeps();
     const session = new Session(parsed.value);
     const slices = new SliceExplorer(session);
     this.session = session;
@@ -152,30 +156,76 @@ export class SimService implements SimApi {
     if (!plan) throw new Error(`a ${kind} scenario has no ${name} sweep`);
     // The schema paired the scenario's workload with its model; the request is the sweep's own.
     const jobs = plan(session.scenario as never, request as never) as (() => P)[];
-    return this.runPoints(jobs, onProgress);
+    const shared = { kind, name, scenario: session.scenario, request };
+    return this.runPoints(jobs, shared, onProgress);
   }
 
-  /** Runs independent points in order, reporting each; a newer sweep, cancel or load stops it. */
+  /**
+   * The second worker a shareable sweep may use (sweep-share.ts), or null: the in-process
+   * transport runs every point itself.
+   */
+  protected sweepHelper(): SweepHelper | null {
+    return null;
+  }
+
+  /**
+   * Runs independent points, reporting each; a newer sweep, cancel or load stops it. A plan whose
+   * jobs have groups shares them with the helper worker when there is one.
+   */
   private async runPoints<P>(
     jobs: (() => P)[],
+    shared: SharedSweep,
     onProgress?: SweepProgress<P>,
   ): Promise<SweepResult<P>> {
     const generation = ++this.sweepGeneration;
-    const points: P[] = [];
-    for (const job of jobs) {
-      await yieldToMessages();
-      if (generation !== this.sweepGeneration) return { points, cancelled: true };
-      const point = job();
-      points.push(point);
+    const helper = jobs.some((j) => 'group' in j) ? this.sweepHelper() : null;
+    this.helping = helper;
+    const [mine, theirs] = helper ? shareOf(jobs) : [jobs.map((_, i) => i), []];
+    const points: (P | undefined)[] = Array.from({ length: jobs.length });
+    const ms: number[] = Array.from({ length: jobs.length }, () => 0);
+    let done = 0;
+    const report = async (i: number, point: P, took: number) => {
+      points[i] = point;
+      ms[i] = took;
+      done += 1;
       // Awaited: through the worker the callback is a proxy, and the caller must have seen
       // every point before the result arrives.
-      await onProgress?.(points.length, jobs.length, point);
-    }
-    return { points, cancelled: false };
+      await onProgress?.(done, jobs.length, point, took);
+    };
+    // A helper that fails (it could not start, a point threw there) leaves its points to us.
+    const helping: Promise<boolean | 'failed'> =
+      helper && theirs.length
+        ? helper
+            .run(shared, theirs, report as (i: number, p: unknown, t: number) => Promise<void>)
+            .catch(() => 'failed' as const)
+        : Promise.resolve(true);
+    const runHere = async (indices: readonly number[]) => {
+      for (const i of indices) {
+        await yieldToMessages();
+        if (generation !== this.sweepGeneration) return false;
+        if (points[i] !== undefined) continue;
+        const t0 = performance.now();
+        const point = jobs[i]!();
+        await report(i, point, performance.now() - t0);
+      }
+      return true;
+    };
+    let finished = await runHere(mine);
+    const helped = await helping;
+    if (helped === 'failed') finished = finished && (await runHere(theirs));
+    const cancelled = !finished || helped === false;
+    const ran = points.flatMap((p, i) => (p === undefined ? [] : [i]));
+    return { points: ran.map((i) => points[i]!), ms: ran.map((i) => ms[i]!), cancelled };
+  }
+
+  /** A newer sweep, a cancel or a load: the running sweep stops, in both workers. */
+  private stopSweeps(): void {
+    this.sweepGeneration += 1;
+    void this.helping?.cancel();
   }
 
   async cancelSweep(): Promise<void> {
-    this.sweepGeneration += 1;
+    this.stopSweeps();
   }
 
   async frames(from: number, to: number): Promise<CycleFrame[]> {
@@ -223,7 +273,34 @@ export class SimService implements SimApi {
 }
 
 /** The service as the worker exposes it: SimApi plus navigation with packed replies. */
+/** The helper worker as the sweep's worker sees it (a Comlink remote of SweepShare). */
+export interface SweepHelper {
+  run(
+    sweep: SharedSweep,
+    indices: readonly number[],
+    onPoint: (index: number, point: unknown, ms: number) => Promise<void>,
+  ): Promise<boolean>;
+  cancel(): Promise<void>;
+}
+
 export class WorkerSimService extends SimService implements PackedNavigation {
+  private helper: SweepHelper | null = null;
+
+  /** Started at the first shared sweep and kept: its points stay cached for the next one. */
+  protected override sweepHelper(): SweepHelper | null {
+    if (this.helper || typeof Worker === 'undefined') return this.helper;
+    const worker = new Worker(new URL('./sweep-helper.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'ni-lab-sweep',
+    });
+    const remote = wrap<SweepShare>(worker);
+    this.helper = {
+      run: (sweep, indices, onPoint) => remote.run(sweep, indices, proxy(onPoint)),
+      cancel: () => remote.cancel(),
+    };
+    return this.helper;
+  }
+
   async seekPacked(cycle: number): Promise<PackedView> {
     return packView(await this.seek(cycle));
   }

@@ -155,6 +155,7 @@ export const cniMessaging: MessagingAdapter<CniStats, CniModelEvent> = {
     'user messages split into 256-B network messages, each with a 12-B header [000 L794-795, L863]',
   endPoints:
     "half the median round trip of a warm ping-pong, from the ping's send (the paper's Fig. 6 measure) [000 L891-902]; the anatomy is one warm message from the user's send to the receiver's completion",
+  events: ['cni.msg', 'cni.txn'],
   scenario(req, purpose) {
     if (!isNi(req.variant)) return { unsupported: `no coherent NI "${req.variant}"` };
     const ni = req.variant;

@@ -134,6 +134,7 @@ export const craniumMessaging: MessagingAdapter<CraniumStats, CraniumModelEvent>
   packetization: '32 B of payload and a 12-B header per packet [001 L1386]',
   endPoints:
     "the send command's register store to the receiver's poll that sees the message [001 L1357-1363] (Table 6.1), 8 hops on a 16×16 torus, warm channels",
+  events: ['cr.cpu', 'cr.dma', 'net.inject', 'cr.arrive', 'cr.place'],
   scenario(req) {
     if (!isVariant(req.variant)) return { unsupported: `no Cranium variant "${req.variant}"` };
     if (req.network?.kind === 'pipe')

@@ -84,6 +84,7 @@ export const edtMessaging: MessagingAdapter<EdtStats, EdtModelEvent> = {
   packetization: 'VIA messages in Ethernet frames of at most 1,500 B (the MTU) [002 L189]',
   endPoints:
     "VipPostSend() to the receiver's poll seeing the completion [002 L194] (digest 002 §H-7): the median one-way latency over the second half of a ping-pong [002 L185]",
+  events: ['phase'],
   scenario(req, purpose) {
     if (!isMeasured(req.variant)) return { unsupported: `no EDT NI "${req.variant}"` };
     if (req.network?.kind === 'torus')

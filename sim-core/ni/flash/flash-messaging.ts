@@ -75,6 +75,7 @@ export const flashMessaging: MessagingAdapter<FlashStats, FlashEventBody> = {
   packetization: '128 B of data and a 32-B header per component [003 L77]',
   endPoints:
     "the start of the sender's initiation command sequence to the receiver's MAGIC having processed the last line [003 L83]; the receiver's user is not notified in the seed, so no completion poll is counted",
+  events: ['phase'],
   scenario(req) {
     if (req.variant !== FLASH_VARIANT) return { unsupported: `no FLASH variant "${req.variant}"` };
     return { doc: doc(req) };

@@ -91,6 +91,7 @@ export const fuguMessaging: MessagingAdapter<FuguStats, FuguModelEvent> = {
     'at most 16 words of 32 bits without DMA: 14 argument words (56 B) after the header and handler words [004 L540, L761]; more by do_on_dma',
   endPoints:
     "the first send-buffer store to the handler's first instruction with the payload readable [004 L871-873] (Table 4-4, soft atomicity, received by interrupt)",
+  events: ['phase'],
   scenario(req, purpose) {
     if (req.variant !== FUGU_VARIANT) return { unsupported: `no FUGU variant "${req.variant}"` };
     if (req.network?.kind === 'torus')

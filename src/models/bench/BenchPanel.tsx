@@ -31,7 +31,15 @@ import { SweepControls } from '../../views/charts/SweepControls';
 import { CATEGORY_COLOURS } from '../../views/phases/PhasesView';
 import { TableToggle } from '../../views/TableToggle';
 import { createBenchChart, type BenchChart, type BenchChartSeries } from './bench-chart';
-import { anatomyIn, footnotes, placeMarks, valueOf, type Metric, type Unit } from './bench-data';
+import {
+  anatomyIn,
+  footnotes,
+  placeMarks,
+  valueOf,
+  workerTime,
+  type Metric,
+  type Unit,
+} from './bench-data';
 import { bpcText, cyclesText, niLook, rateText, timeText } from './bench-looks';
 import { changeBench, type BenchSystem } from './bench-settings';
 import '../../views/views-graphics.css';
@@ -307,6 +315,7 @@ export function BenchPanel() {
     .filter((r) => r.bytes === size)
     .sort((a, b) => order.indexOf(a.variant) - order.indexOf(b.variant));
   const latencyMarks = marksOf('latency');
+  const spent = sweep.running ? null : workerTime(sweep.points, sweep.ms);
   const bandwidthMarks = marksOf('bandwidth');
 
   return (
@@ -415,6 +424,12 @@ export function BenchPanel() {
           className="sc-check"
         />
       </div>
+      {spent ? (
+        <p className="sc-note" data-testid="bench-timing">
+          {sweep.points.length} points in {(spent.totalMs / 1000).toFixed(1)} s of simulation; the
+          slowest model, {spent.slowest}, took {Math.round(100 * spent.share)}% of it.
+        </p>
+      ) : null}
       <BenchChoices system={system} all={order} change={change} ready={ready} />
       {stale ? (
         <p className="sc-note">The chart shows the last run until you run the bench again.</p>

@@ -100,3 +100,18 @@ export function footnotes(rows: readonly BenchRow[]): Map<string, number> {
       if (!notes.has(h)) notes.set(h, notes.size + 1);
   return notes;
 }
+
+/**
+ * Where the bench's worker time went: the points' ms summed, and the model that took the most
+ * of it with its share (the CLI's closing line says the same of a run in Node).
+ */
+export function workerTime(
+  points: readonly { model: string }[],
+  ms: readonly number[],
+): { totalMs: number; slowest: string; share: number } | null {
+  const by = new Map<string, number>();
+  points.forEach((p, i) => by.set(p.model, (by.get(p.model) ?? 0) + (ms[i] ?? 0)));
+  const totalMs = [...by.values()].reduce((t, v) => t + v, 0);
+  const [slowest, most] = [...by.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  return totalMs > 0 ? { totalMs, slowest, share: most / totalMs } : null;
+}

@@ -5,6 +5,7 @@ import { HelpOverlay } from './shell/HelpOverlay';
 import { OfflineNotice } from './shell/OfflineNotice';
 import { Narration } from './shell/Narration';
 import { StallNotice } from './shell/StallNotice';
+import { LoadingNotice } from './shell/LoadingNotice';
 import { ProblemBanner } from './shell/ProblemBanner';
 import { ScenarioIntro } from './shell/ScenarioIntro';
 import { handleShortcut } from './shell/shortcuts';
@@ -155,6 +156,7 @@ export function App() {
         {embed ? null : <ScenarioIntro head={!present} />}
         <div className="sticky-controls">
           <LectureBar />
+          <LoadingNotice />
           <TimeControls />
           <Paced>
             <Narration />

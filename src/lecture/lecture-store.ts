@@ -48,6 +48,11 @@ export interface LectureState {
   holding: number | null;
   /** The chosen step came by "next step": onward in the lecture, if back in time. */
   onward: boolean;
+  /**
+   * Steps asked for while a scenario loads (+1 a "next", −1 a "previous"): taken in the scenario
+   * that is there once the load ends, not in the one still on screen.
+   */
+  pendingSteps: number;
 }
 
 export const useLecture = create<LectureState>(() => ({
@@ -60,6 +65,7 @@ export const useLecture = create<LectureState>(() => ({
   expected: [],
   holding: null,
   onward: false,
+  pendingSteps: 0,
 }));
 
 type Walkthrough = NonNullable<AppState['scenario']>['walkthrough'];
@@ -85,6 +91,12 @@ export function useActiveStep(): { steps: LectureStep[]; active: number } {
 // A chosen step stays chosen while the simulator arrives at it; any other move (a cycle step,
 // play, the scrubber) or another scenario lets the cycle decide again.
 useApp.subscribe((s, prev) => {
+  followTime(s, prev);
+  // A load ended (the new scenario is in, or the old one stayed): the steps asked for meanwhile.
+  if (prev.loading && !s.loading) takePendingSteps();
+});
+
+function followTime(s: AppState, prev: AppState): void {
   if (s.scenario !== prev.scenario) {
     useLecture.setState({ chosen: null, expected: [], holding: null });
     return;
@@ -97,7 +109,16 @@ useApp.subscribe((s, prev) => {
   if (at >= 0) useLecture.setState({ expected: expected.slice(at + 1) });
   else if (useLecture.getState().chosen !== null)
     useLecture.setState({ chosen: null, expected: [] });
-});
+}
+
+function takePendingSteps(): void {
+  const { pendingSteps } = useLecture.getState();
+  if (pendingSteps === 0) return;
+  useLecture.setState({ pendingSteps: 0 });
+  for (let i = 0; i < Math.abs(pendingSteps); i++)
+    if (pendingSteps > 0) lecture.nextStep();
+    else lecture.previousStep();
+}
 
 /** Where next/previous count from: the step chosen last (even before the simulator is there). */
 function baseStep(): { steps: LectureStep[]; base: number } {
@@ -105,6 +126,11 @@ function baseStep(): { steps: LectureStep[]; base: number } {
   const steps = stepsOf(app);
   const { chosen, holding } = useLecture.getState();
   return { steps, base: holding ?? chosen ?? activeStepIndex(steps, app.view?.cycle ?? 0) };
+}
+
+/** A step asked for while a scenario loads waits for it (LectureState.pendingSteps). */
+function queueStep(delta: 1 | -1): void {
+  useLecture.setState((l) => ({ pendingSteps: l.pendingSteps + delta }));
 }
 
 export const lecture = {
@@ -125,11 +151,13 @@ export const lecture = {
     if (!already) void actions.seek(step.cycle);
   },
   nextStep(): void {
+    if (useApp.getState().loading) return queueStep(1);
     const { steps, base } = baseStep();
     const next = nextStepIndex(steps, base);
     if (next !== null) lecture.goToStep(next, true);
   },
   previousStep(): void {
+    if (useApp.getState().loading) return queueStep(-1);
     const { steps, base } = baseStep();
     const previous = previousStepIndex(steps, base);
     if (previous !== null) lecture.goToStep(previous);

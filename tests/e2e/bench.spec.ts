@@ -99,3 +99,52 @@ test('opens "Compare the NIs" from the start page, switches it, exports it and o
   await page.getByTestId('bench-view').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/bench-1280.png` });
 });
+
+test('switches the bench to a common network and the chart follows, saying which ran', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const nis = encodeURIComponent('system.nis=["Cranium","FLASH","FUGU"]');
+  const sizes = encodeURIComponent('system.sizes=[64,256]');
+  await page.goto(`/#v1?b=bench-large-messages&set=${nis}&set=${sizes}`);
+  await expect(page.getByTestId('bench-view')).toBeVisible({ timeout: 30_000 });
+  await benchDone(page);
+  await expect(page.getByTestId('bench-network-own')).toBeChecked();
+  await expect(page.getByTestId('bench-network-note')).toContainText("each model's own network");
+  const latencyOf = async (variant: string) =>
+    (await page.getByTestId(`bench-bar-${variant}`).textContent()) ?? '';
+  const ownFlash = await latencyOf('FLASH');
+
+  // The common pipe: FLASH's point moves, Cranium cannot run on a pipe and says so.
+  // A radio shows the loaded setting: it is checked once the bench has reloaded with it.
+  await page.getByTestId('bench-network-pipe').click();
+  await expect(page.getByTestId('bench-network-pipe')).toBeChecked({ timeout: 60_000 });
+  await benchDone(page);
+  await expect(page.getByTestId('bench-network-note')).toContainText('a common pipe of 500 ns');
+  await expect(page.getByTestId('bench-latency-chart')).toContainText('common pipe');
+  await expect.poll(() => latencyOf('FLASH')).not.toBe(ownFlash);
+  await expect(page.getByTestId('bench-notes')).toContainText('cannot run on a pipe');
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('system.network=pipe');
+
+  // The torus at 1 hop, then 8: Cranium's message takes longer over 8.
+  await page.getByTestId('bench-network-torus-1').click();
+  await expect(page.getByTestId('bench-network-torus-1')).toBeChecked({ timeout: 60_000 });
+  await benchDone(page);
+  const near = await page.getByTestId('bench-bar-Cranium').getAttribute('data-latency');
+  await page.getByTestId('bench-network-torus-8').click();
+  await expect(page.getByTestId('bench-network-torus-8')).toBeChecked({ timeout: 60_000 });
+  await benchDone(page);
+  await expect(page.getByTestId('bench-network-note')).toContainText('8 hops');
+  await expect
+    .poll(async () =>
+      Number(await page.getByTestId('bench-bar-Cranium').getAttribute('data-latency')),
+    )
+    .toBeGreaterThan(Number(near));
+  await expect(page.getByTestId('bench-timing')).toContainText('slowest model');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/bench-network-1440.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByTestId('bench-view').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/bench-network-1280.png` });
+});

@@ -196,6 +196,7 @@ function AnatomyBars(props: {
               onClick={() => open(r)}
               data-testid={`bench-bar-${r.variant}`}
               data-open-cycle={r.open?.cycle}
+              data-latency={r.latencyCycles ?? undefined}
               aria-label={`${r.label}: ${tellValue(latency, 'latency', unit)}${words ? ` — ${words}` : ''}${marks.length ? `; rests on notes ${marks.join(', ')}` : ''}. Open this run in ${r.label}’s views at the moment the message arrives.`}
             >
               <span className="bn-bar-label">

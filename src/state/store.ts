@@ -264,6 +264,9 @@ export const sweepOf = <R, P>(s: AppState, name: string): SweepState<R, P> =>
  * they are measured. The service runs one sweep at a time (a new one stops the old), so while
  * one runs another does not start.
  */
+/** Loads started: only the latest one's end ends `loading`. */
+let loads = 0;
+
 async function trackSweep(name: string, request: unknown, total: number): Promise<void> {
   const { api, sweeps } = useApp.getState();
   if (!api || Object.values(sweeps).some((s) => s.running)) return;
@@ -319,6 +322,7 @@ export const actions = {
   ): Promise<boolean> {
     const api = useApp.getState().api;
     if (!api) return false;
+    const mine = ++loads;
     useApp.setState({ loading: true, playing: false });
     waiting = null;
     stopExploring(appStore);
@@ -353,7 +357,9 @@ export const actions = {
       void exploreInBackground(appStore, api, (cycle) => void actions.seek(cycle));
       return true;
     } finally {
-      useApp.setState({ loading: false });
+      // Still loading while a later load is under way (a lecture opened as the page's first
+      // scenario loads): a step pressed meanwhile waits for the later one (lecture-store.ts).
+      if (mine === loads) useApp.setState({ loading: false });
     }
   },
 

@@ -13,6 +13,7 @@ import { create, createStore } from 'zustand';
 import type { InputIssue, Override } from '../../sim-core/index';
 import { actions, useApp, type AppState } from '../state/store';
 import { explorationAfterLoad, exploreInBackground, stopExploring } from '../state/exploration';
+import { nextRun, summarise } from '../state/log-summary';
 import type { SimApi } from '../worker/sim-api';
 import { createInProcessSim, createWorkerSim } from '../worker/transports';
 import { inverse, specWith } from './vs';
@@ -100,6 +101,8 @@ async function loadB(): Promise<void> {
       useCompare.setState({ status: 'error', issues: reply.issues });
       return;
     }
+    const summary = await summarise(api, nextRun(), reply.logged, reply.scenario);
+    if (gen !== generation) return;
     bStore.setState({
       ...useApp.getInitialState(),
       api,
@@ -107,12 +110,12 @@ async function loadB(): Promise<void> {
       scenario: reply.scenario,
       meta: reply.meta,
       view: reply.view,
-      log: reply.log,
+      ...summary,
       digest: reply.digest,
       exploration: explorationAfterLoad(reply.view, reply.digest, reply.stopped),
       ...mirror(useApp.getState()),
     });
-    // B follows A's seeks itself; its slices only bring the rest of its log.
+    // B follows A's seeks itself; its slices only explore the rest of its run.
     void exploreInBackground(bStore, api, () => {});
     useCompare.setState({ status: 'ready', issues: [] });
     // A may have moved while B was loading.

@@ -34,6 +34,11 @@ export interface LogLinks<M> {
   subject(e: SimEvent, meta: M): Selection;
   /** Whether the event is about the selection. */
   about(e: SimEvent, selection: NonNullable<Selection>, meta: M): boolean;
+  /**
+   * For a model whose torus carries other processes' packets too (the Cranium NI's): the torus
+   * packets of a run that are the model's own; the log can hide the rest.
+   */
+  ownPackets?(log: readonly SimEvent[]): ReadonlySet<number>;
 }
 
 export interface ModelUi<T extends ModelTypes> {
@@ -60,7 +65,5 @@ export interface ModelUi<T extends ModelTypes> {
     followed(selection: Selection, frame: T['frame']): number | null;
     /** A selected packet's whole path once delivered, from the frame (not the event log). */
     trail(selection: Selection, frame: T['frame']): PacketTrail | null;
-    /** The torus packets of a run that are the model's own; the log can hide the rest. */
-    own(log: readonly SimEvent[]): ReadonlySet<number>;
   };
 }

@@ -10,8 +10,8 @@ import type {
   Override,
   Scenario,
   SessionView,
-  SimEvent,
 } from '../../sim-core/index';
+import type { LogAnswer, LogQuery } from './log-query/queries';
 import type {
   PredictionCheck,
   PredictionKind,
@@ -40,8 +40,8 @@ export type LoadReply =
       meta: ModelMeta;
       /** The view at the asked cycle; its `explored` says how far the run is explored so far. */
       view: SessionView;
-      /** The events of every explored cycle (the rest arrives through `explore`). */
-      log: SimEvent[];
+      /** How many events the explored part has (the log itself stays here: `queryLog`). */
+      logged: number;
       /** The whole log's digest once the run is explored to its end, else ''. */
       digest: string;
       /** Why the run is explored only to view.lastCycle (its memory budget, SIM002), or null. */
@@ -57,7 +57,7 @@ export interface ExploreRequest {
   until?: number;
 }
 
-/** How far a run is explored, with the events the page does not have yet. */
+/** How far a run is explored, and how many events its log has so far. */
 export interface ExploreReply {
   explored: number;
   /** The halt, once found. */
@@ -66,8 +66,8 @@ export interface ExploreReply {
   lastCycle: number;
   /** Every cycle up to lastCycle is explored. */
   complete: boolean;
-  /** The log's events from the asked position (`fromSeq`) on, as a JSON array. */
-  events: string;
+  /** How many events the log has (every event of cycles 0 … explored). */
+  logged: number;
   /** The whole log's digest once complete, else ''. */
   digest: string;
   /** Why exploration stopped before the run's end (its memory budget, SIM002), or null. */
@@ -93,10 +93,15 @@ export interface SimApi {
   load(spec: LoadSpec, cycle?: number): Promise<LoadReply>;
   /**
    * Explores the loaded run ahead for about `request.budgetMs` of the worker's time (or on to
-   * `request.until`), without moving the current cycle; replies with the log's events from
-   * `fromSeq` on. Navigation requests sent meanwhile run between slices.
+   * `request.until`), without moving the current cycle; replies with how far it got. Navigation
+   * requests sent meanwhile run between slices.
    */
-  explore(fromSeq: number, request: ExploreRequest): Promise<ExploreReply>;
+  explore(request: ExploreRequest): Promise<ExploreReply>;
+  /**
+   * Asks the loaded run's event log, which only the worker holds (log-query/queries.ts): the
+   * event log view's rows, events of some kinds, exports of a range.
+   */
+  queryLog<Q extends LogQuery>(query: Q): Promise<LogAnswer<Q>>;
   seek(cycle: number): Promise<SessionView>;
   step(delta: number): Promise<SessionView>;
   nextEvent(): Promise<SessionView>;

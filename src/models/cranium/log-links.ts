@@ -6,6 +6,7 @@ import type { SimEvent } from '../../../sim-core/index';
 import type { CraniumMeta } from '../../../sim-core/ni/cranium/cranium-meta';
 import { aboutTorus, torusSubject } from '../../views/torus/log-links';
 import type { LogLinks } from '../model-ui';
+import { indexCraniumLog } from './cranium/cranium-log';
 
 const packetOf = (e: SimEvent): number | null =>
   e.kind.startsWith('cr.') && 'packet' in e && typeof e.packet === 'number' ? e.packet : null;
@@ -19,4 +20,5 @@ export const craniumLogLinks: LogLinks<CraniumMeta> = {
     if (selection.kind === 'crPacket') return packetOf(e) === selection.packet;
     return aboutTorus(e, selection);
   },
+  ownPackets: (log) => indexCraniumLog(log).craniumNet,
 };

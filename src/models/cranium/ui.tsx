@@ -6,7 +6,6 @@ import type { CraniumTypes } from '../../../sim-core/ni/cranium/cranium-face';
 import { fieldChoices } from '../../compare/choice-group';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { craniumLogOf } from './cranium/selection';
 import { CraniumMenus, MENUS } from './CraniumMenus';
 import { craniumLogLinks } from './log-links';
 import { CRANIUM_STAT_LABELS } from './stats/stat-labels';
@@ -63,6 +62,5 @@ export const craniumUi: ModelUi<CraniumTypes> = {
             : undefined;
       return p && p.deliveredAt >= 0 && p.path.length > 0 ? p : null;
     },
-    own: (log) => craniumLogOf(log).craniumNet,
   },
 };

@@ -13,7 +13,7 @@ import { create, createStore } from 'zustand';
 import type { InputIssue, Override } from '../../sim-core/index';
 import { actions, useApp, type AppState } from '../state/store';
 import { explorationAfterLoad, exploreInBackground, stopExploring } from '../state/exploration';
-import { nextRun, summarise } from '../state/log-summary';
+import { nextRun, summaryOf } from '../state/log-summary';
 import type { SimApi } from '../worker/sim-api';
 import { createInProcessSim, createWorkerSim } from '../worker/transports';
 import { inverse, specWith } from './vs';
@@ -101,8 +101,6 @@ async function loadB(): Promise<void> {
       useCompare.setState({ status: 'error', issues: reply.issues });
       return;
     }
-    const summary = await summarise(api, nextRun(), reply.logged, reply.scenario);
-    if (gen !== generation) return;
     bStore.setState({
       ...useApp.getInitialState(),
       api,
@@ -110,7 +108,7 @@ async function loadB(): Promise<void> {
       scenario: reply.scenario,
       meta: reply.meta,
       view: reply.view,
-      ...summary,
+      ...summaryOf(nextRun(), reply),
       digest: reply.digest,
       exploration: explorationAfterLoad(reply.view, reply.digest, reply.stopped),
       ...mirror(useApp.getState()),

@@ -9,9 +9,9 @@
  * seconds.
  */
 import type { StoreApi } from 'zustand';
-import type { InputIssue, Scenario, SessionView } from '../../sim-core/index';
+import type { InputIssue, SessionView } from '../../sim-core/index';
 import type { SimApi } from '../worker/sim-api';
-import { summarise, type LogSummary } from './log-summary';
+import { summaryOf, type LogSummary } from './log-summary';
 
 export interface Exploration {
   /** The last explored cycle (every cycle up to it has run; its events are in the worker). */
@@ -31,7 +31,6 @@ export interface Exploration {
 
 /** The part of a store's state this module reads and writes (the app's and compare's B). */
 interface Explored extends LogSummary {
-  scenario: Scenario | null;
   view: SessionView | null;
   digest: string;
   playing: boolean;
@@ -136,11 +135,9 @@ export async function exploreInBackground<S extends Explored>(
     }
     published = reply.logged;
     publishedAt = performance.now();
-    const summary = await summarise(api, run, published, store.getState().scenario);
-    if (generations.get(store) !== generation) return;
     store.setState({
       exploration: { ...exploration, complete: reply.complete, logged: reply.explored },
-      ...summary,
+      ...summaryOf(run, reply),
       digest: reply.digest,
     } as Partial<S>);
     if (reached) arrived(waiting);

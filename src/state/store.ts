@@ -19,7 +19,7 @@ import {
   stopExploring,
   type Exploration,
 } from './exploration';
-import { firstStall, NO_LOG, nextRun, summarise, type LogSummary } from './log-summary';
+import { firstStall, NO_LOG, nextRun, summaryOf, type LogSummary } from './log-summary';
 
 export type Selection =
   | { kind: 'block'; block: number }
@@ -306,16 +306,13 @@ export const actions = {
       const views = options.views ??
         reply.scenario.views ?? [...(DEFAULT_VIEWS[reply.meta.model] ?? [])];
       // A panel whose code cannot be fetched says so in its place (views/lazy-panel.ts).
-      const [summary] = await Promise.all([
-        summarise(api, nextRun(), reply.logged, reply.scenario),
-        panelLoader?.(reply.meta.model, views),
-      ]);
+      await panelLoader?.(reply.meta.model, views);
       useApp.setState({
         spec,
         scenario: reply.scenario,
         meta: reply.meta,
         view: reply.view,
-        ...summary,
+        ...summaryOf(nextRun(), reply),
         digest: reply.digest,
         exploration: explorationAfterLoad(reply.view, reply.digest, reply.stopped),
         views,

@@ -11,6 +11,7 @@ import type {
   Scenario,
   SessionView,
 } from '../../sim-core/index';
+import type { LogFacts } from './log-query/log-facts';
 import type { LogAnswer, LogQuery } from './log-query/queries';
 import type {
   PredictionCheck,
@@ -34,7 +35,7 @@ export type PredictInReply =
   { ok: true; question: PredictionQuestion | null } | { ok: false; issues: InputIssue[] };
 
 export type LoadReply =
-  | {
+  | (LogFacts & {
       ok: true;
       scenario: Scenario;
       meta: ModelMeta;
@@ -46,7 +47,7 @@ export type LoadReply =
       digest: string;
       /** Why the run is explored only to view.lastCycle (its memory budget, SIM002), or null. */
       stopped: InputIssue | null;
-    }
+    })
   | { ok: false; issues: InputIssue[] };
 
 /** One slice of exploration: how much of the run to explore before replying. */
@@ -57,8 +58,8 @@ export interface ExploreRequest {
   until?: number;
 }
 
-/** How far a run is explored, and how many events its log has so far. */
-export interface ExploreReply {
+/** How far a run is explored, how many events its log has so far, and their facts. */
+export interface ExploreReply extends LogFacts {
   explored: number;
   /** The halt, once found. */
   endCycle: number | null;

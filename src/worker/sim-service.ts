@@ -97,7 +97,8 @@ export class SimService implements SimApi {
     const slices = new SliceExplorer(session);
     this.session = session;
     this.slices = slices;
-    this.logQueries = new LogQueries(session.timeline, session.meta);
+    const logQueries = new LogQueries(session.timeline, session.meta);
+    this.logQueries = logQueries;
     session.seek(cycle);
     slices.run(LOAD_HEAD_START_MS);
     return {
@@ -106,6 +107,7 @@ export class SimService implements SimApi {
       meta: session.meta,
       view: session.view(),
       logged: session.timeline.log.length,
+      ...logQueries.facts(session.scenario),
       digest: slices.finalDigest(),
       stopped: slices.stopped,
     };
@@ -122,6 +124,7 @@ export class SimService implements SimApi {
       lastCycle: timeline.lastCycle,
       complete: timeline.complete,
       logged: timeline.log.length,
+      ...this.logQueries!.facts(session.scenario),
       digest: slices.finalDigest(),
       stopped: slices.stopped,
     };

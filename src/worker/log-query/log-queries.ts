@@ -3,10 +3,11 @@
  * log in the worker, where the log lives. One instance per loaded run; its indexes grow with the
  * log as exploration appends to it.
  */
-import { eventText, type ModelMeta, type SimEvent } from '../../../sim-core/index';
+import { eventText, type ModelMeta, type Scenario, type SimEvent } from '../../../sim-core/index';
 import type { Timeline } from '../../../sim-core/trace/timeline';
 import { logCsv } from '../../export/csv';
 import { KindIndex } from './kind-index';
+import { logFacts, type LogFacts } from './log-facts';
 import { LogRows } from './log-rows';
 import type { LogAnswer, LogQuery } from './queries';
 
@@ -47,6 +48,11 @@ export class LogQueries {
     const log = this.timeline.log;
     const end = this.bound(upTo);
     return log.slice(firstAtOrAfter(log, from, end), firstAtOrAfter(log, to + 1, end));
+  }
+
+  /** The facts of the whole log so far, for a load's or a slice's reply. */
+  facts(scenario: Scenario): LogFacts {
+    return logFacts(this.kinds, this.timeline.log.length, scenario);
   }
 
   answer<Q extends LogQuery>(query: Q): LogAnswer<Q> {

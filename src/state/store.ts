@@ -16,6 +16,7 @@ import {
   exploreInBackground,
   explorationAfterLoad,
   NOTHING_TO_EXPLORE,
+  noteNavigation,
   stopExploring,
   type Exploration,
 } from './exploration';
@@ -176,8 +177,10 @@ async function drain(): Promise<void> {
     if (exploration.toward !== null)
       useApp.setState({ exploration: { ...exploration, toward: null } });
     inFlight = true;
+    noteNavigation();
     try {
       const view = await send(api, next);
+      noteNavigation();
       useApp.setState((s) => ({
         view,
         // What the worker explored on the way; the log follows with the next slice's events.

@@ -9,6 +9,7 @@ import { createContext, useContext } from 'react';
 import { create, useStore, type StoreApi } from 'zustand';
 import { DEFAULT_VIEWS } from '../../sim-core/index';
 import type { InputIssue, ModelMeta, Scenario, SessionView, ViewName } from '../../sim-core/index';
+import type { Selection } from '../../sim-core/trace/selection';
 import type { LoadSpec, SimApi } from '../worker/sim-api';
 import { linkFor } from './link';
 import {
@@ -22,16 +23,8 @@ import {
 } from './exploration';
 import { firstStall, NO_LOG, nextRun, summaryOf, type LogSummary } from './log-summary';
 
-export type Selection =
-  | { kind: 'block'; block: number }
-  | { kind: 'txn'; txn: number }
-  | { kind: 'packet'; packet: number }
-  | { kind: 'router'; router: number }
-  /** A Cranium packet (its id in the Cranium frame, not the network's). */
-  | { kind: 'crPacket'; packet: number }
-  /** A slot of a coherent NI's cachable queue (its blocks), on one node. */
-  | { kind: 'slot'; node: number; queue: string; slot: number }
-  | null;
+/** What a view has selected (sim-core/trace/selection.ts). */
+export type { Selection };
 
 export interface Problem {
   /** What the user was doing: "Opening the share link", "Loading scenario.json" … */

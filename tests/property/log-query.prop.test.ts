@@ -8,14 +8,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eventText, logStyle, logText, logWho } from '../../sim-core/index';
+import { eventText, faceOf, logStyle, logText, logWho } from '../../sim-core/index';
 import type { ModelMeta, SimEvent } from '../../sim-core/index';
 import { Session } from '../../sim-core/session';
 import { findBuiltin } from '../../scenarios/index';
-import { logCsv } from '../../src/export/csv';
-import { logLinksOf } from '../../src/models/log-links';
-import type { Selection } from '../../src/state/store';
-import { aboutTorus } from '../../src/views/torus/log-links';
+import { aboutTorus } from '../../sim-core/network/torus-log-links';
+import { logCsv } from '../../sim-core/trace/log-csv';
+import type { LogLinks, Selection } from '../../sim-core/trace/selection';
 import { LogQueries } from '../../src/worker/log-query/log-queries';
 import type { RowFilter, RowsAnswer } from '../../src/worker/log-query/queries';
 import { scenarioOf } from './support';
@@ -31,6 +30,8 @@ const BUILTINS = [
   'fugu-fast-path',
   'edt-eager-send',
 ];
+
+const linksOf = (meta: ModelMeta) => faceOf(meta.model).logLinks as unknown as LogLinks<ModelMeta>;
 
 interface Run {
   session: Session;
@@ -58,7 +59,7 @@ function rowsFromFullLog(
   end: number,
   cycle: number,
 ): RowsAnswer {
-  const links = logLinksOf(meta.model);
+  const links = linksOf(meta);
   const own = filter.hideOther && links.ownPackets ? links.ownPackets(all) : null;
   const rows = all.flatMap((e) => {
     if (own && e.kind.startsWith('net.') && 'packet' in e && !own.has(e.packet)) return [];
@@ -100,7 +101,7 @@ function rowsFromFullLog(
 function questionOf(run: Run, meta: ModelMeta) {
   const { log } = run;
   const kinds = [...new Set(log.map((e) => e.kind))];
-  const links = logLinksOf(meta.model);
+  const links = linksOf(meta);
   const subjects = log.flatMap((e) => {
     const s = links.subject(e, meta);
     return s ? [s] : [];

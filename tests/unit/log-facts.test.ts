@@ -1,15 +1,11 @@
 /**
  * What the page keeps of the worker's log: the facts sent with every reply (stalls, the
- * walkthrough notes' events) agree with the full log, and every model's log links reach the
- * worker (src/models/log-links.ts) as the same object its page table carries.
+ * walkthrough notes' events) agree with the full log.
  */
 import { describe, expect, it } from 'vitest';
-import { MODELS } from '../../sim-core/index';
 import { Session } from '../../sim-core/session';
 import { builtinScenarios, findBuiltin } from '../../scenarios/index';
 import { resolveSteps } from '../../src/lecture/steps';
-import { uiOf } from '../../src/models/index';
-import { logLinksOf } from '../../src/models/log-links';
 import { LogQueries } from '../../src/worker/log-query/log-queries';
 import { scenarioOf } from '../property/support';
 
@@ -45,10 +41,4 @@ describe('the log facts sent with every reply', () => {
       }
     },
   );
-});
-
-describe('log links in the worker', () => {
-  it.each(MODELS.map((m) => m.kind))('%s: the same links as its page table', (kind) => {
-    expect(logLinksOf(kind)).toBe(uiOf(kind).logLinks);
-  });
 });

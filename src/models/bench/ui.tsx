@@ -8,7 +8,6 @@ import { PROVENANCES } from '../../../sim-core/messaging';
 import { fieldChoices } from '../../compare/choice-group';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { benchLogLinks } from './log-links';
 
 export const benchUi: ModelUi<BenchTypes> = {
   kind: 'bench',
@@ -39,7 +38,6 @@ export const benchUi: ModelUi<BenchTypes> = {
     'lanes.*.rank': 'NI {n}: rank',
     'lanes.*.problem': null,
   },
-  logLinks: benchLogLinks,
   charts: {
     Panel: lazyPanel(
       () => import('./BenchPanel'),

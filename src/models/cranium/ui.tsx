@@ -7,7 +7,6 @@ import { fieldChoices } from '../../compare/choice-group';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
 import { CraniumMenus, MENUS } from './CraniumMenus';
-import { craniumLogLinks } from './log-links';
 import { CRANIUM_STAT_LABELS } from './stats/stat-labels';
 
 export const craniumUi: ModelUi<CraniumTypes> = {
@@ -38,7 +37,6 @@ export const craniumUi: ModelUi<CraniumTypes> = {
     (m) => m.CraniumStats,
   ),
   statLabels: CRANIUM_STAT_LABELS,
-  logLinks: craniumLogLinks,
   compareChoices: ({ system }) => [
     ...MENUS.map((menu) => fieldChoices(menu.field, menu.label, system[menu.field], menu.options)),
     fieldChoices('warmChannels', 'Warm channels', String(system.warmChannels), [

@@ -11,7 +11,6 @@ import { plural } from '../../../sim-core/kernel/words';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { hex, faceOf } from '../../../sim-core/index';
-import { uiOf } from '../../models/index';
 import { useLogQuery } from '../../state/log-query';
 import { actions, useApp, type Selection } from '../../state/store';
 import type { LogQuestion, LogRow } from '../../worker/log-query/queries';
@@ -85,7 +84,7 @@ export function EventLogView() {
   const linkedCount = selection ? (answer?.linked ?? null) : null;
   const choose = (row: LogRow) => {
     void actions.seek(row.e.cycle);
-    const subject = meta ? uiOf(meta.model).logLinks.subject(row.e, meta as never) : null;
+    const subject = meta ? faceOf(meta.model).logLinks.subject(row.e, meta as never) : null;
     if (subject) actions.select(subject);
   };
   const first = answer?.first ?? 0;

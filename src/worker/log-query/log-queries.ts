@@ -5,7 +5,7 @@
  */
 import { eventText, type ModelMeta, type Scenario, type SimEvent } from '../../../sim-core/index';
 import type { Timeline } from '../../../sim-core/trace/timeline';
-import { logCsv } from '../../export/csv';
+import { logCsv } from '../../../sim-core/trace/log-csv';
 import { KindIndex } from './kind-index';
 import { logFacts, type LogFacts } from './log-facts';
 import { LogRows } from './log-rows';

@@ -5,11 +5,10 @@
  * filter are kept and extended as the log grows, so a page that scrolls or steps asks for a
  * window of them without a pass over the log.
  */
-import { logStyle, logText, logWho } from '../../../sim-core/index';
+import { faceOf, logStyle, logText, logWho } from '../../../sim-core/index';
 import type { ModelMeta, SimEvent } from '../../../sim-core/index';
-import { logLinksOf } from '../../models/log-links';
-import type { LogLinks } from '../../models/model-ui';
-import { aboutTorus } from '../../views/torus/log-links';
+import { aboutTorus } from '../../../sim-core/network/torus-log-links';
+import type { LogLinks } from '../../../sim-core/trace/selection';
 import type { LogRow, RowFilter, RowsAnswer } from './queries';
 
 /** A torus event of a packet that is not one of the model's own: another process's traffic. */
@@ -52,7 +51,7 @@ export class LogRows {
     private readonly log: readonly SimEvent[],
     private readonly meta: ModelMeta,
   ) {
-    this.links = logLinksOf(meta.model);
+    this.links = faceOf(meta.model).logLinks as unknown as LogLinks<ModelMeta>;
   }
 
   /** The model's own torus packets among the first `upTo` events (null: it has no others). */

@@ -7,7 +7,7 @@
  * worker explores on.
  */
 import type { LogStyle, SimEvent } from '../../../sim-core/index';
-import type { Selection } from '../../state/store';
+import type { Selection } from '../../../sim-core/trace/selection';
 
 /** The event log view's filters: what the page's boxes and the selection ask for. */
 export interface RowFilter {

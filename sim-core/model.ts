@@ -16,6 +16,7 @@ import type { NetworkFrame, NetworkStats } from './network/network-frame';
 import type { Topology } from './network/topology';
 import type { PredictionKindSpec } from './teaching/prediction-kind';
 import type { EventStamp, InvariantRule } from './trace/common-events';
+import type { LogLinks } from './trace/selection';
 
 /** Plain-data state every model keeps: the cycle, and whether the run has halted. */
 export interface ModelState {
@@ -312,6 +313,8 @@ export interface ModelFace<T extends ModelTypes> {
     events: readonly (T['event'] & EventStamp)[],
     frame: T['frame'],
   ): { told: (T['event'] & EventStamp)[]; aside: string | null };
+  /** How its events link to what the views select (the event log's marks and choices). */
+  logLinks: LogLinks<T['meta'], T['event']>;
   capabilities: FaceCapabilities<T>;
   /** The invariants it checks (one entry per rule its violations carry). */
   invariants: readonly InvariantSpec[];

@@ -346,15 +346,9 @@ function benchExploreTime(): Row[] {
   session.seek(500);
   slices.run(150);
   session.view();
-  // As the worker does: the load sends the log so far, each slice the JSON of what came since.
-  slices.eventsText(0);
-  let sent = session.timeline.log.length;
   const first = now() - t0;
-  while (!session.complete) {
-    slices.run(30);
-    slices.eventsText(sent);
-    sent = session.timeline.log.length;
-  }
+  // The log stays in the worker: a slice replies with how far it got, not with events.
+  while (!session.complete) slices.run(30);
   const digest = slices.finalDigest();
   const full = (now() - t0) / 1000;
   return [
@@ -384,12 +378,7 @@ function benchExploreMemory(): Row[] {
   const before = process.memoryUsage().heapUsed;
   const session = new Session(longTorus(0.36, 1_000_000));
   const slices = new SliceExplorer(session);
-  let sent = 0;
-  while (!session.complete) {
-    slices.run(30);
-    slices.eventsText(sent);
-    sent = session.timeline.log.length;
-  }
+  while (!session.complete) slices.run(30);
   gc?.();
   const mb = (process.memoryUsage().heapUsed - before) / (1024 * 1024);
   const stop = slices.stopped

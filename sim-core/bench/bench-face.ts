@@ -11,6 +11,7 @@ import { benchVocabulary, narrateQuietBench } from './bench-narrate';
 import { nextDelivery } from './bench-predictions';
 import type { BenchRace, BenchConfig } from './bench-race';
 import type { BenchSystemOut, BenchWorkloadOut } from './bench-schema';
+import { benchLogLinks } from './bench-log-links';
 
 export interface BenchTypes {
   kind: 'bench';
@@ -33,6 +34,7 @@ export const benchFace: ModelFace<BenchTypes> = {
     `${system.nis.length === 0 ? 'every NI' : `${system.nis.length} NIs`} · ${system.sizes.join(', ')} B · ${system.provenances.join(', ')} · ${system.clock} clocks · race: ${workload.race.bytes} B, ${workload.race.provenance}, one cycle = 1 ns`,
   vocabularies: [benchVocabulary],
   quiet: narrateQuietBench,
+  logLinks: benchLogLinks,
   capabilities: {},
   invariants: [
     {

@@ -14,6 +14,7 @@ import { busVocabulary, narrateQuietBus } from './bus-narrate';
 import { cacheState, nextBusTransaction } from './bus-predictions';
 import type { BusSystem as BusSystemSchema, BusWorkload } from './bus-schema';
 import type { BusSystem } from './bus-system';
+import { busLogLinks } from './bus-log-links';
 
 export interface BusTypes {
   kind: 'bus';
@@ -38,6 +39,7 @@ export const busFace: ModelFace<BusTypes> = {
   },
   vocabularies: [busVocabulary],
   quiet: narrateQuietBus,
+  logLinks: busLogLinks,
   capabilities: {
     blockBytes: (meta) => meta.geometry.blockBytes,
     protocol: (meta) => meta.protocol,

@@ -14,6 +14,7 @@ import { routerOutputOn } from './network-predictions';
 import { TORUS_INVARIANTS } from './torus-invariant-list';
 import type { NetworkSystem, NetworkWorkload } from './network-schema';
 import { routerPhrase } from './routing';
+import { networkLogLinks } from './network-log-links';
 
 export interface NetworkTypes {
   kind: 'network';
@@ -45,6 +46,7 @@ export const networkFace: ModelFace<NetworkTypes> = {
   },
   vocabularies: [networkVocabulary],
   quiet: narrateQuietNetwork,
+  logLinks: networkLogLinks,
   capabilities: { torus },
   invariants: Object.values(TORUS_INVARIANTS),
   predictions: [routerOutputOn(torus)],

@@ -9,8 +9,8 @@ import { useStore } from 'zustand';
 import type { SimEvent } from '../../sim-core/index';
 import { logText } from '../../sim-core/index';
 import type { Cell } from '../export/csv';
-import { eventsInRange } from '../export/trace';
-import { actions, useApp } from '../state/store';
+import { useLogQuery } from '../state/log-query';
+import { actions, appStore, useApp } from '../state/store';
 import { uiOf } from '../models/index';
 import { statLabel } from '../views/stats/stat-labels';
 import { bStore } from './compare-store';
@@ -105,6 +105,8 @@ function StatsDiff({ a, b }: { a: string; b: string }) {
   );
 }
 
+const NO_EVENTS: SimEvent[] = [];
+
 /** Cycle groups shown before and after the current cycle. */
 const BEFORE = 8;
 const AFTER = 4;
@@ -136,22 +138,15 @@ function Side({ e, diff }: { e: DiffEvent | null; diff: RowDiff }) {
 
 /** The two event logs aligned by cycle, around the current cycle. */
 function LogDiff({ a, b }: { a: string; b: string }) {
-  const fullA = useApp((s) => s.log);
-  const fullB = useStore(bStore, (s) => s.log);
   // While a run is still explored, both logs are compared up to the cycle both have reached.
   const loggedA = useApp((s) => (s.exploration.complete ? Infinity : s.exploration.logged));
   const loggedB = useStore(bStore, (s) =>
     s.exploration.complete ? Infinity : s.exploration.logged,
   );
-  const through = Math.min(loggedA, loggedB);
-  const logA = useMemo(
-    () => (through === Infinity ? fullA : eventsInRange(fullA, { from: 0, to: through })),
-    [fullA, through],
-  );
-  const logB = useMemo(
-    () => (through === Infinity ? fullB : eventsInRange(fullB, { from: 0, to: through })),
-    [fullB, through],
-  );
+  const through = Math.min(loggedA, loggedB, Number.MAX_SAFE_INTEGER);
+  // Each run's log is in its own worker: both are asked for the cycles compared.
+  const logA = useLogQuery({ kind: 'range', from: 0, to: through }, appStore) ?? NO_EVENTS;
+  const logB = useLogQuery({ kind: 'range', from: 0, to: through }, bStore) ?? NO_EVENTS;
   const metaA = useApp((s) => s.meta);
   const metaB = useStore(bStore, (s) => s.meta);
   const cycle = useApp((s) => s.view?.cycle ?? 0);

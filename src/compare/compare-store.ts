@@ -13,6 +13,7 @@ import { create, createStore } from 'zustand';
 import type { InputIssue, Override } from '../../sim-core/index';
 import { actions, useApp, type AppState } from '../state/store';
 import { explorationAfterLoad, exploreInBackground, stopExploring } from '../state/exploration';
+import { nextRun, summaryOf } from '../state/log-summary';
 import type { SimApi } from '../worker/sim-api';
 import { createInProcessSim, createWorkerSim } from '../worker/transports';
 import { inverse, specWith } from './vs';
@@ -107,12 +108,12 @@ async function loadB(): Promise<void> {
       scenario: reply.scenario,
       meta: reply.meta,
       view: reply.view,
-      log: reply.log,
+      ...summaryOf(nextRun(), reply),
       digest: reply.digest,
       exploration: explorationAfterLoad(reply.view, reply.digest, reply.stopped),
       ...mirror(useApp.getState()),
     });
-    // B follows A's seeks itself; its slices only bring the rest of its log.
+    // B follows A's seeks itself; its slices only explore the rest of its run.
     void exploreInBackground(bStore, api, () => {});
     useCompare.setState({ status: 'ready', issues: [] });
     // A may have moved while B was loading.

@@ -6,10 +6,10 @@
  * with the scenario id and the cycle.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { eventText, type ViewName } from '../../sim-core/index';
+import type { ViewName } from '../../sim-core/index';
 import { uiOf } from '../models/index';
 import { currentLink, sweepOf, useApp } from '../state/store';
-import { statsCsv, sweepCsv, logCsv } from './csv';
+import { statsCsv, sweepCsv } from './csv';
 import { downloadBlob, downloadText, exportName } from './download';
 import { backgroundOf, drawingSnapshot, panelSnapshot, toPng } from './image';
 import { copyShareLink } from './share';
@@ -38,10 +38,10 @@ export function PanelExport({
   // The view only while the menu is open: closed, the button need not render at every picture.
   const ready = useApp((s) => s.view !== null);
   const view = useApp((s) => (open ? s.view : null));
-  const log = useApp((s) => s.log);
+  // The events the page knows of, which exports of the log (run in the worker) cover.
+  const events = useApp((s) => s.logMark.events);
   // While the run is explored, exports cover the explored part (and say so).
   const logged = useApp((s) => (s.exploration.complete ? null : s.exploration.logged));
-  const meta = useApp((s) => s.meta);
   const api = useApp((s) => s.api);
   const sweepPoints = useApp((s) => {
     const sweep = s.meta ? uiOf(s.meta.model).charts?.sweep : undefined;
@@ -184,10 +184,7 @@ export function PanelExport({
               type="button"
               data-testid="export-log-csv"
               onClick={() =>
-                csv(
-                  'log',
-                  logCsv(log, (e) => (meta ? eventText(e, meta) : e.kind)),
-                )
+                void api?.queryLog({ kind: 'csv', upTo: events }).then((text) => csv('log', text))
               }
             >
               {logged === null
@@ -209,8 +206,9 @@ export function PanelExport({
               lastCycle={logged ?? view.lastCycle}
               exploring={logged !== null}
               onExport={async (range, withFrames) => {
-                const frames =
-                  withFrames && api ? await api.frames(range.from, range.to) : undefined;
+                if (!api) return;
+                const frames = withFrames ? await api.frames(range.from, range.to) : undefined;
+                const log = await api.queryLog({ kind: 'range', upTo: events, ...range });
                 const trace = buildTrace(
                   {
                     scenario: scenario.id,

@@ -3,10 +3,10 @@
  * CSV writer (sim-core/kernel/csv.ts, shared with the grader), whose formula guard keeps a
  * scenario's text from a share link from ever running as a spreadsheet formula.
  */
-import type { SimEvent } from '../../sim-core/index';
 import { toCsv, type Cell } from '../../sim-core/kernel/csv';
 
 export { csvCell, toCsv, type Cell } from '../../sim-core/kernel/csv';
+export { logCsv } from '../../sim-core/trace/log-csv';
 
 /**
  * Plain data flattened to dotted paths and leaf values, in key order: `bus.transactions.RD`,
@@ -38,13 +38,5 @@ export function sweepCsv(points: readonly unknown[]): string {
   return toCsv(
     header,
     rows.map((row) => header.map((key) => row.get(key))),
-  );
-}
-
-/** The event log: cycle, seq, kind and the event in words (see eventText). */
-export function logCsv(log: readonly SimEvent[], text: (e: SimEvent) => string): string {
-  return toCsv(
-    ['cycle', 'seq', 'kind', 'text'],
-    log.map((e) => [e.cycle, e.seq, e.kind, text(e)]),
   );
 }

@@ -70,13 +70,16 @@ export const useLecture = create<LectureState>(() => ({
 
 type Walkthrough = NonNullable<AppState['scenario']>['walkthrough'];
 const NO_NOTES: Walkthrough = [];
-const stepsFor = cachedBy((log: AppState['log']) =>
-  cachedBy((walkthrough: Walkthrough) => resolveSteps(walkthrough, log)),
+const stepsFor = cachedBy((noteEvents: AppState['noteEvents']) =>
+  cachedBy((walkthrough: Walkthrough) => resolveSteps(walkthrough, noteEvents)),
 );
 
-/** The loaded scenario's lecture steps (a stable array, so it can be a selector). */
+/**
+ * The loaded scenario's lecture steps (a stable array, so it can be a selector): the notes'
+ * events are the ones the page's summary of the worker's log found for them.
+ */
 export function stepsOf(s: AppState): LectureStep[] {
-  return stepsFor(s.log)(s.scenario?.walkthrough ?? NO_NOTES);
+  return stepsFor(s.noteEvents)(s.scenario?.walkthrough ?? NO_NOTES);
 }
 
 /** The current step: the chosen one while the simulator is at its cycle, else the one reached. */

@@ -5,7 +5,6 @@
  * panels and the shell read these tables (and the module's capabilities), never a model's name.
  */
 import type { ComponentType } from 'react';
-import type { SimEvent } from '../../sim-core/index';
 import type { ModelTypes, ScenarioOf } from '../../sim-core/model';
 import type { ChoiceGroup } from '../compare/choice-group';
 import type { Selection } from '../state/store';
@@ -25,17 +24,6 @@ export interface ViewEntry {
   live?: true;
 }
 
-/**
- * Linked views through the event log: which rows are about what is selected in a view (they light
- * up), and what a row is about (choosing it selects that in the views).
- */
-export interface LogLinks<M> {
-  /** What the event is about, as a selection; null: nothing a view selects. */
-  subject(e: SimEvent, meta: M): Selection;
-  /** Whether the event is about the selection. */
-  about(e: SimEvent, selection: NonNullable<Selection>, meta: M): boolean;
-}
-
 export interface ModelUi<T extends ModelTypes> {
   kind: T['kind'];
   /** The model as a student knows it, at the head of the scenario's machine line. */
@@ -48,8 +36,6 @@ export interface ModelUi<T extends ModelTypes> {
   Stats: ComponentType<{ stats: T['stats'] }>;
   /** Every path of its statistics in words (where they are listed by name: compare mode). */
   statLabels: StatLabels;
-  /** How its events link to what its views select (see LogLinks). */
-  logLinks: LogLinks<T['meta']>;
   /** The charts panel: the model's sweeps, and the store slot their points are kept in. */
   charts?: { Panel: ComponentType; sweep: string };
   /** What configuration B can change in compare mode, each as the overrides it stands for. */
@@ -60,7 +46,5 @@ export interface ModelUi<T extends ModelTypes> {
     followed(selection: Selection, frame: T['frame']): number | null;
     /** A selected packet's whole path once delivered, from the frame (not the event log). */
     trail(selection: Selection, frame: T['frame']): PacketTrail | null;
-    /** The torus packets of a run that are the model's own; the log can hide the rest. */
-    own(log: readonly SimEvent[]): ReadonlySet<number>;
   };
 }

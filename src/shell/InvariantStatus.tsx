@@ -3,20 +3,16 @@
  * and that they hold up to the cycle shown; a broken one is named with the cycle it broke at and
  * a button that goes there. The list with what each one means opens from the line.
  */
-import { faceOf, type SimEvent } from '../../sim-core/index';
-import { cachedBy } from '../state/memo';
+import { faceOf } from '../../sim-core/index';
+import { useEventsOf } from '../state/log-query';
 import { actions, useApp } from '../state/store';
-import { invariantStateAt, type Violation } from './invariant-state';
-
-const violationsOf = cachedBy((log: readonly SimEvent[]) =>
-  log.filter((e): e is Violation => e.kind === 'invariant.violation'),
-);
+import { invariantStateAt } from './invariant-state';
 
 export function InvariantStatus() {
   const model = useApp((s) => s.meta?.model ?? null);
   const on = useApp((s) => s.scenario?.checks.invariants ?? false);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
-  const violations = useApp((s) => violationsOf(s.log));
+  const violations = useEventsOf('invariant.violation');
   if (!model) return null;
   const invariants = faceOf(model).invariants;
   if (invariants.length === 0) return null;

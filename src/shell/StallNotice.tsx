@@ -3,14 +3,12 @@
  * under the narration says what stopped and where the work waits, as the torus view's banner does
  * for a deadlock. A stall never clears by itself, so the line stays while the run goes on.
  */
-import { useMemo } from 'react';
 import { useApp } from '../state/store';
 
 export function StallNotice() {
-  const log = useApp((s) => s.log);
+  // The run's stalls are the summary the page keeps of the worker's log.
+  const stall = useApp((s) => s.stalls.find((e) => e.kind === 'sim.stall'));
   const cycle = useApp((s) => s.view?.cycle ?? 0);
-  // The log is the whole run's, replaced only on a load: find its first stall once.
-  const stall = useMemo(() => log.find((e) => e.kind === 'sim.stall'), [log]);
   if (!stall || stall.kind !== 'sim.stall' || cycle < stall.cycle) return null;
   return (
     <div className="stall-notice" role="status" data-testid="stall-notice">

@@ -1,14 +1,17 @@
 /**
  * Progressive exploration, page side: after a load the worker explores the rest of the run in
- * slices (SimApi.explore) while the user watches; each slice's reply brings the events the page
- * does not have yet and how far the run is explored. The page's copy of the log is replaced in
- * batches — when it grew by half, or when the shown cycle reached its end (at most four times a
- * second) — so the panels that index the log re-index it a few times, not at every slice. A seek far beyond the explored part waits here (`toward`) with a progress bar and
- * Cancel, while slices explore on to it, instead of blocking the worker for seconds.
+ * slices (SimApi.explore) while the user watches; each slice's reply says how far the run is
+ * explored and how many events its log has (the log stays in the worker). The page is told of
+ * new events in batches — when the log grew by half, or when the shown cycle reached the end of
+ * what it knows (at most four times a second) — so the panels that ask the log ask again a few
+ * times, not at every slice. A seek far beyond the explored part waits here (`toward`) with a
+ * progress bar and Cancel, while slices explore on to it, instead of blocking the worker for
+ * seconds.
  */
 import type { StoreApi } from 'zustand';
-import type { InputIssue, SessionView, SimEvent } from '../../sim-core/index';
+import type { InputIssue, SessionView } from '../../sim-core/index';
 import type { SimApi } from '../worker/sim-api';
+import { summaryOf, type LogSummary } from './log-summary';
 
 export interface Exploration {
   /** The last explored cycle (every cycle up to it has run; its events are in the worker). */
@@ -16,9 +19,9 @@ export interface Exploration {
   /** The last cycle one may visit: the halt once found, else the scenario's cycle limit. */
   lastCycle: number;
   endCycle: number | null;
-  /** Explored to the end, and the page's log holds every event. */
+  /** Explored to the end, and the page knows of every event. */
   complete: boolean;
-  /** The page's log holds every event of cycles 0 … logged. */
+  /** The page knows of (and may ask about) every event of cycles 0 … logged. */
   logged: number;
   /** A seek beyond the explored part, waiting while exploration reaches it; null: none. */
   toward: number | null;
@@ -27,9 +30,8 @@ export interface Exploration {
 }
 
 /** The part of a store's state this module reads and writes (the app's and compare's B). */
-interface Explored {
+interface Explored extends LogSummary {
   view: SessionView | null;
-  log: SimEvent[];
   digest: string;
   playing: boolean;
   exploration: Exploration;
@@ -52,6 +54,30 @@ const BACKGROUND_SLICE_MS = 30;
 const ON_DEMAND_SLICE_MS = 120;
 /** The log is republished at most this often while the shown cycle stands at its end (playing). */
 const FRONTIER_PUBLISH_MS = 250;
+/**
+ * After a step or a seek (not while playing), background slices wait this long: the worker then
+ * leaves the machine's cores to the page, which draws the new picture, instead of exploring
+ * beside it (on a busy two-core machine that halved a step's time).
+ */
+const QUIET_AFTER_NAVIGATION_MS = 150;
+/** When the page last asked for, or received, a step or a seek. */
+let navigatedAt = -Infinity;
+
+/** Tells exploration that the user just moved (store.ts, at a navigation's request and reply). */
+export function noteNavigation(): void {
+  navigatedAt = performance.now();
+}
+
+/** Waits while the user is moving through the run (paused, stepping), and not for a waiting seek. */
+async function quietAfterNavigation(store: StoreApi<Explored>): Promise<void> {
+  for (;;) {
+    const { playing, exploration } = store.getState();
+    const wait = navigatedAt + QUIET_AFTER_NAVIGATION_MS - performance.now();
+    if (playing || exploration.toward !== null || wait <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 /** A step or a seek at most this far beyond the explored part is simply done (the worker explores it). */
 export const EXPLORE_ON_THE_WAY = 256;
 
@@ -92,15 +118,16 @@ export async function exploreInBackground<S extends Explored>(
 ): Promise<void> {
   stopExploring(store);
   const generation = generations.get(store);
-  let published = store.getState().log;
-  let pending: SimEvent[] = [];
+  const run = store.getState().logMark.run;
+  let published = store.getState().logMark.events;
   let publishedAt = performance.now();
   while (generations.get(store) === generation && !store.getState().exploration.complete) {
+    await quietAfterNavigation(store);
+    if (generations.get(store) !== generation) return;
     const toward = store.getState().exploration.toward;
     let reply: Awaited<ReturnType<SimApi['explore']>>;
     try {
       reply = await api.explore(
-        published.length + pending.length,
         toward === null
           ? { budgetMs: BACKGROUND_SLICE_MS }
           : { budgetMs: ON_DEMAND_SLICE_MS, until: toward },
@@ -110,14 +137,13 @@ export async function exploreInBackground<S extends Explored>(
       return;
     }
     if (generations.get(store) !== generation) return;
-    for (const e of JSON.parse(reply.events) as SimEvent[]) pending.push(e);
     const state = store.getState();
     const waiting = state.exploration.toward;
     const reached = waiting !== null && reply.explored >= Math.min(waiting, reply.lastCycle);
     const publish =
       reply.complete ||
       reached ||
-      pending.length >= published.length / 2 ||
+      reply.logged - published >= published / 2 ||
       (state.view !== null &&
         state.view.cycle >= state.exploration.logged &&
         performance.now() - publishedAt >= FRONTIER_PUBLISH_MS);
@@ -133,12 +159,11 @@ export async function exploreInBackground<S extends Explored>(
       store.setState({ exploration } as Partial<S>);
       continue;
     }
-    published = published.concat(pending);
-    pending = [];
+    published = reply.logged;
     publishedAt = performance.now();
     store.setState({
       exploration: { ...exploration, complete: reply.complete, logged: reply.explored },
-      log: published,
+      ...summaryOf(run, reply),
       digest: reply.digest,
     } as Partial<S>);
     if (reached) arrived(waiting);

@@ -1,6 +1,6 @@
 /**
- * The app's state: what the views read (scenario, meta, current view of the simulation, the event
- * log), playback, open panels, selection and the coded problems to show. Views subscribe with
+ * The app's state: what the views read (scenario, meta, current view of the simulation, how much
+ * of the worker's event log the page may ask about, and its stalls), playback, open panels, selection and the coded problems to show. Views subscribe with
  * narrow selectors. Requests to the simulator go one at a time; while one is in flight, waiting
  * requests are merged (steps add up; a seek or an event jump replaces what waits), so holding a
  * key never queues up a backlog and no keypress is lost.
@@ -8,14 +8,8 @@
 import { createContext, useContext } from 'react';
 import { create, useStore, type StoreApi } from 'zustand';
 import { DEFAULT_VIEWS } from '../../sim-core/index';
-import type {
-  InputIssue,
-  ModelMeta,
-  Scenario,
-  SessionView,
-  SimEvent,
-  ViewName,
-} from '../../sim-core/index';
+import type { InputIssue, ModelMeta, Scenario, SessionView, ViewName } from '../../sim-core/index';
+import type { Selection } from '../../sim-core/trace/selection';
 import type { LoadSpec, SimApi } from '../worker/sim-api';
 import { linkFor } from './link';
 import {
@@ -23,20 +17,14 @@ import {
   exploreInBackground,
   explorationAfterLoad,
   NOTHING_TO_EXPLORE,
+  noteNavigation,
   stopExploring,
   type Exploration,
 } from './exploration';
+import { firstStall, NO_LOG, nextRun, summaryOf, type LogSummary } from './log-summary';
 
-export type Selection =
-  | { kind: 'block'; block: number }
-  | { kind: 'txn'; txn: number }
-  | { kind: 'packet'; packet: number }
-  | { kind: 'router'; router: number }
-  /** A Cranium packet (its id in the Cranium frame, not the network's). */
-  | { kind: 'crPacket'; packet: number }
-  /** A slot of a coherent NI's cachable queue (its blocks), on one node. */
-  | { kind: 'slot'; node: number; queue: string; slot: number }
-  | null;
+/** What a view has selected (sim-core/trace/selection.ts). */
+export type { Selection };
 
 export interface Problem {
   /** What the user was doing: "Opening the share link", "Loading scenario.json" … */
@@ -71,15 +59,17 @@ export const SPEEDS = [
   1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000,
 ] as const;
 
-export interface AppState {
+/**
+ * LogSummary: how much of the run's log (which lives in the worker) the page may ask about — the
+ * events of cycles 0 … exploration.logged (state/log-query.ts asks) — and its summaries.
+ */
+export interface AppState extends LogSummary {
   api: SimApi | null;
   loading: boolean;
   spec: LoadSpec | null;
   scenario: Scenario | null;
   meta: ModelMeta | null;
   view: SessionView | null;
-  /** The events of the explored part of the run (exploration.logged says how far). */
-  log: SimEvent[];
   /** The whole log's digest once the run is explored to its end, else ''. */
   digest: string;
   /** How far the run is explored while it is watched (state/exploration.ts). */
@@ -132,7 +122,7 @@ export const appStore = create<AppState>(() => ({
   scenario: null,
   meta: null,
   view: null,
-  log: [],
+  ...NO_LOG,
   digest: '',
   exploration: NOTHING_TO_EXPLORE,
   problem: null,
@@ -183,8 +173,10 @@ async function drain(): Promise<void> {
     if (exploration.toward !== null)
       useApp.setState({ exploration: { ...exploration, toward: null } });
     inFlight = true;
+    noteNavigation();
     try {
       const view = await send(api, next);
+      noteNavigation();
       useApp.setState((s) => ({
         view,
         // What the worker explored on the way; the log follows with the next slice's events.
@@ -212,8 +204,8 @@ function beyondExplored(nav: Navigation): number | null {
 
 /**
  * A hold on forward moves (predict, then see: the question comes before the step it asks about).
- * Called with the current cycle and where the move would go (null: the next event); returns true
- * when it takes the move over. Seeks are never held.
+ * Called with the current cycle and where the move would go (null: to the next event, and none
+ * is known in the explored part); returns true when it takes the move over. Seeks are never held.
  */
 export type ForwardGate = (from: number, to: number | null) => boolean;
 let forwardGate: ForwardGate | null = null;
@@ -234,20 +226,6 @@ export type PanelLoader = (model: string, views: readonly ViewName[]) => Promise
 let panelLoader: PanelLoader | null = null;
 export function setPanelLoader(loader: PanelLoader | null): void {
   panelLoader = loader;
-}
-
-/** The cycle of the first stall (the torus's or a model's watchdog) in cycles from+1 … to, or null. */
-function firstStall(log: readonly SimEvent[], from: number, to: number): number | null {
-  let lo = 0;
-  let hi = log.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (log[mid]!.cycle <= from) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < log.length && log[i]!.cycle <= to; i++)
-    if (log[i]!.kind === 'net.stall' || log[i]!.kind === 'sim.stall') return log[i]!.cycle;
-  return null;
 }
 
 function navigate(request: Navigation): Promise<void> {
@@ -347,7 +325,7 @@ export const actions = {
         scenario: reply.scenario,
         meta: reply.meta,
         view: reply.view,
-        log: reply.log,
+        ...summaryOf(nextRun(), reply),
         digest: reply.digest,
         exploration: explorationAfterLoad(reply.view, reply.digest, reply.stopped),
         views,
@@ -372,7 +350,17 @@ export const actions = {
     delta > 0 && held((from) => from + delta)
       ? Promise.resolve()
       : navigate({ kind: 'step', delta }),
-  nextEvent: () => (held(() => null) ? Promise.resolve() : navigate({ kind: 'nextEvent' })),
+  async nextEvent(): Promise<void> {
+    const { api, view, logMark } = useApp.getState();
+    if (forwardGate && api && view) {
+      // The gate weighs where the move goes: the next event's cycle, asked of the worker's log.
+      const to = await api
+        .queryLog({ kind: 'nextEventCycle', after: view.cycle, upTo: logMark.events })
+        .catch(() => null);
+      if (held(() => to)) return;
+    }
+    await navigate({ kind: 'nextEvent' });
+  },
   prevEvent: () => navigate({ kind: 'prevEvent' }),
 
   /**
@@ -396,7 +384,7 @@ export const actions = {
       return;
     }
     // Play stops at a watchdog stall (a deadlock): the narration names it, the torus view rings it.
-    const stall = firstStall(useApp.getState().log, view.cycle, to);
+    const stall = firstStall(useApp.getState().stalls, view.cycle, to);
     if (stall !== null) useApp.setState({ playing: false });
     await navigate({ kind: 'seek', cycle: stall ?? to });
   },

@@ -103,18 +103,6 @@ export function checkpointBetween(
   return best;
 }
 
-/** The cycle of the first event after `cycle` in the run's log, or null. */
-export function nextEventCycle(log: readonly { cycle: number }[], cycle: number): number | null {
-  let lo = 0;
-  let hi = log.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (log[mid]!.cycle <= cycle) lo = mid + 1;
-    else hi = mid;
-  }
-  return log[lo]?.cycle ?? null;
-}
-
 /**
  * The kinds to ask the worker for, one set per try: the chosen kind, or (any) each of the model's
  * kinds alone, from the next in turn — asked together, one kind would always win the ties.
@@ -283,8 +271,7 @@ export function predictGate(from: number, to: number | null): boolean {
   if (passing || quietEmbed()) return false;
   if (predictionsOff()) {
     // An assignment's own predictions: no moving past an unanswered one's cycle.
-    const target = to ?? nextEventCycle(useApp.getState().log, from);
-    return target !== null && assignmentGate(from, target);
+    return to !== null && assignmentGate(from, to);
   }
   const state = usePredict.getState();
   if (open(state.phase)) {
@@ -294,8 +281,7 @@ export function predictGate(from: number, to: number | null): boolean {
   // Moving on closes the outcome of the last question.
   if (state.phase === 'answered') predict.dismiss();
   const app = useApp.getState();
-  const target = to ?? nextEventCycle(app.log, from);
-  const checkpoint = checkpointBetween(checkpointsOf(app), state.asked, from, target);
+  const checkpoint = checkpointBetween(checkpointsOf(app), state.asked, from, to);
   if (checkpoint) {
     actions.pause();
     void actions.seek(checkpoint.cycle);

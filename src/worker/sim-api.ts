@@ -10,8 +10,9 @@ import type {
   Override,
   Scenario,
   SessionView,
-  SimEvent,
 } from '../../sim-core/index';
+import type { LogFacts } from './log-query/log-facts';
+import type { LogAnswer, LogQuery } from './log-query/queries';
 import type {
   PredictionCheck,
   PredictionKind,
@@ -34,19 +35,19 @@ export type PredictInReply =
   { ok: true; question: PredictionQuestion | null } | { ok: false; issues: InputIssue[] };
 
 export type LoadReply =
-  | {
+  | (LogFacts & {
       ok: true;
       scenario: Scenario;
       meta: ModelMeta;
       /** The view at the asked cycle; its `explored` says how far the run is explored so far. */
       view: SessionView;
-      /** The events of every explored cycle (the rest arrives through `explore`). */
-      log: SimEvent[];
+      /** How many events the explored part has (the log itself stays here: `queryLog`). */
+      logged: number;
       /** The whole log's digest once the run is explored to its end, else ''. */
       digest: string;
       /** Why the run is explored only to view.lastCycle (its memory budget, SIM002), or null. */
       stopped: InputIssue | null;
-    }
+    })
   | { ok: false; issues: InputIssue[] };
 
 /** One slice of exploration: how much of the run to explore before replying. */
@@ -57,8 +58,8 @@ export interface ExploreRequest {
   until?: number;
 }
 
-/** How far a run is explored, with the events the page does not have yet. */
-export interface ExploreReply {
+/** How far a run is explored, how many events its log has so far, and their facts. */
+export interface ExploreReply extends LogFacts {
   explored: number;
   /** The halt, once found. */
   endCycle: number | null;
@@ -66,8 +67,8 @@ export interface ExploreReply {
   lastCycle: number;
   /** Every cycle up to lastCycle is explored. */
   complete: boolean;
-  /** The log's events from the asked position (`fromSeq`) on, as a JSON array. */
-  events: string;
+  /** How many events the log has (every event of cycles 0 … explored). */
+  logged: number;
   /** The whole log's digest once complete, else ''. */
   digest: string;
   /** Why exploration stopped before the run's end (its memory budget, SIM002), or null. */
@@ -104,10 +105,15 @@ export interface SimApi {
   load(spec: LoadSpec, cycle?: number): Promise<LoadReply>;
   /**
    * Explores the loaded run ahead for about `request.budgetMs` of the worker's time (or on to
-   * `request.until`), without moving the current cycle; replies with the log's events from
-   * `fromSeq` on. Navigation requests sent meanwhile run between slices.
+   * `request.until`), without moving the current cycle; replies with how far it got. Navigation
+   * requests sent meanwhile run between slices.
    */
-  explore(fromSeq: number, request: ExploreRequest): Promise<ExploreReply>;
+  explore(request: ExploreRequest): Promise<ExploreReply>;
+  /**
+   * Asks the loaded run's event log, which only the worker holds (log-query/queries.ts): the
+   * event log view's rows, events of some kinds, exports of a range.
+   */
+  queryLog<Q extends LogQuery>(query: Q): Promise<LogAnswer<Q>>;
   seek(cycle: number): Promise<SessionView>;
   step(delta: number): Promise<SessionView>;
   nextEvent(): Promise<SessionView>;

@@ -15,6 +15,8 @@ import { hash53 } from '../../sim-core/kernel/hash';
 import { packView } from './packed-view';
 import { shareOf, type SharedSweep, type SweepShare } from './sweep-share';
 import { SliceExplorer } from './slices';
+import { LogQueries } from './log-query/log-queries';
+import type { LogAnswer, LogQuery } from './log-query/queries';
 import {
   canonicalJson,
   checkPrediction,
@@ -57,6 +59,8 @@ export class SimService implements SimApi {
   private session: Session | null = null;
   /** Explores the loaded session in slices (and keeps its log's digest). */
   private slices: SliceExplorer | null = null;
+  /** Answers the page's questions about the loaded session's log. */
+  private logQueries: LogQueries | null = null;
   /** Bumped by cancelSweep and by load: a running sweep stops when it sees a newer value. */
   private sweepGeneration = 0;
   /** The helper worker of the last shared sweep, to stop with it. */
@@ -97,23 +101,23 @@ export class SimService implements SimApi {
     const slices = new SliceExplorer(session);
     this.session = session;
     this.slices = slices;
+    const logQueries = new LogQueries(session.timeline, session.meta);
+    this.logQueries = logQueries;
     session.seek(cycle);
     slices.run(LOAD_HEAD_START_MS);
-    // Sent whole here: the next slice's text starts after it.
-    slices.eventsText(0);
     return {
       ok: true,
       scenario: parsed.value,
       meta: session.meta,
       view: session.view(),
-      // A copy: through the in-process transport the page must not hold the growing log itself.
-      log: session.timeline.log.slice(),
+      logged: session.timeline.log.length,
+      ...logQueries.facts(session.scenario),
       digest: slices.finalDigest(),
       stopped: slices.stopped,
     };
   }
 
-  async explore(fromSeq: number, request: ExploreRequest): Promise<ExploreReply> {
+  async explore(request: ExploreRequest): Promise<ExploreReply> {
     const session = this.current();
     const slices = this.slices!;
     slices.run(Math.max(0, request.budgetMs), request.until);
@@ -123,10 +127,16 @@ export class SimService implements SimApi {
       endCycle: timeline.endCycle,
       lastCycle: timeline.lastCycle,
       complete: timeline.complete,
-      events: slices.eventsText(Math.max(0, fromSeq)),
+      logged: timeline.log.length,
+      ...this.logQueries!.facts(session.scenario),
       digest: slices.finalDigest(),
       stopped: slices.stopped,
     };
+  }
+
+  async queryLog<Q extends LogQuery>(query: Q): Promise<LogAnswer<Q>> {
+    this.current();
+    return this.logQueries!.answer(query);
   }
 
   async seek(cycle: number): Promise<SessionView> {

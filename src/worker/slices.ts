@@ -51,16 +51,6 @@ export class SliceExplorer {
     this.stopped = this.weight.check();
   }
 
-  /**
-   * The log's events from `fromSeq` on as JSON text (the page parses text faster than it takes a
-   * structured clone of many small objects; the lines are the digest's own).
-   */
-  eventsText(fromSeq: number): string {
-    const log = this.session.timeline.log;
-    this.digest.catchUp(log);
-    return this.digest.takeLines(fromSeq) ?? JSON.stringify(log.slice(fromSeq));
-  }
-
   /** The whole log's digest once the run is explored to its end, else ''. */
   finalDigest(): string {
     if (!this.session.complete) return '';

@@ -5,6 +5,7 @@
  */
 import { proxy, wrap, type Remote } from 'comlink';
 import { unpackView } from './packed-view';
+import type { LogAnswer, LogQuery } from './log-query/queries';
 import type { PackedNavigation, SimApi, SweepProgress, SweepResult } from './sim-api';
 
 export function createInProcessSim(): SimApi {
@@ -12,7 +13,8 @@ export function createInProcessSim(): SimApi {
   const sim = () => (service ??= import('./sim-service').then((m) => new m.SimService()));
   return {
     load: async (spec, cycle) => (await sim()).load(spec, cycle),
-    explore: async (fromSeq, request) => (await sim()).explore(fromSeq, request),
+    explore: async (request) => (await sim()).explore(request),
+    queryLog: async (query) => (await sim()).queryLog(query),
     seek: async (cycle) => (await sim()).seek(cycle),
     step: async (delta) => (await sim()).step(delta),
     nextEvent: async () => (await sim()).nextEvent(),
@@ -41,7 +43,10 @@ export function createWorkerSim(): WorkerSim {
   const remote: Remote<SimApi & PackedNavigation> = wrap<SimApi & PackedNavigation>(worker);
   const api: SimApi = {
     load: (spec, cycle) => remote.load(spec, cycle),
-    explore: (fromSeq, request) => remote.explore(fromSeq, request),
+    explore: (request) => remote.explore(request),
+    // Comlink's types do not carry a generic method: its answer is the query's own.
+    queryLog: <Q extends LogQuery>(query: Q) =>
+      (remote.queryLog as (query: LogQuery) => Promise<unknown>)(query) as Promise<LogAnswer<Q>>,
     // Navigation replies arrive as JSON text when that carries them exactly: cheaper to parse
     // here than a structured clone (see packView).
     seek: async (cycle) => unpackView(await remote.seekPacked(cycle)),

@@ -37,14 +37,4 @@ describe('LogDigest', () => {
       }),
     );
   });
-
-  it('hands over the JSON of the events fed since it last did, once', () => {
-    const d = new LogDigest();
-    d.catchUp(log, 10);
-    expect(JSON.parse(d.takeLines(0)!)).toEqual(log.slice(0, 10));
-    d.catchUp(log);
-    expect(d.takeLines(0)).toBeNull();
-    expect(JSON.parse(d.takeLines(10)!)).toEqual(log.slice(10));
-    expect(d.takeLines(log.length)).toBe('[]');
-  });
 });

@@ -36,7 +36,7 @@ import {
 } from '../../src/teaching/assignment-logic';
 import { studentSpec } from '../../src/teaching/assignment-store';
 import { loadTeaching } from '../../src/teaching/teaching-engine';
-import { checkpointBetween, kindsToTry, nextEventCycle } from '../../src/teaching/predict-store';
+import { checkpointBetween, kindsToTry } from '../../src/teaching/predict-store';
 import { SimService } from '../../src/worker/sim-service';
 
 const builtinDoc = (id: string) => findBuiltin(id)?.doc;
@@ -244,13 +244,6 @@ describe('checkpoints and the order of kinds', () => {
     expect(checkpointBetween(checkpoints, [1], 40, 200)?.index).toBe(3);
     expect(checkpointBetween(checkpoints, [], 44, 45)).toBeNull();
     expect(checkpointBetween(checkpoints, [], 50, null)?.index).toBe(3);
-  });
-
-  it('goes to the next event after a cycle', () => {
-    const log = [{ cycle: 1 }, { cycle: 1 }, { cycle: 44 }, { cycle: 90 }];
-    expect(nextEventCycle(log, 0)).toBe(1);
-    expect(nextEventCycle(log, 1)).toBe(44);
-    expect(nextEventCycle(log, 90)).toBeNull();
   });
 
   it('takes every kind in turn, one at a time, or the chosen one', () => {

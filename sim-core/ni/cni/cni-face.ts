@@ -15,6 +15,7 @@ import { cniTransaction, queuePointer } from './cni-predictions';
 import type { CniSystemOut, CniWorkloadOut } from './cni-schema';
 import type { CniSystem } from './cni-system';
 import { BUS_NAMES } from './config';
+import { cniLogLinks } from './cni-log-links';
 
 export interface CniTypes {
   kind: 'cni';
@@ -44,6 +45,7 @@ export const cniFace: ModelFace<CniTypes> = {
   },
   vocabularies: [cniVocabulary],
   quiet: narrateQuietCni,
+  logLinks: cniLogLinks,
   capabilities: {
     /** Cycles are the 200 MHz processor's; the memory bus runs at 100 MHz, the I/O bus at 50. */
     clocks: () => ({

@@ -18,6 +18,7 @@ import { craniumCount } from './cranium-predictions';
 import type { CraniumSystemOut, CraniumWorkloadOut } from './cranium-schema';
 import type { CraniumSystem } from './cranium-system';
 import { CRANIUM_VARIANTS } from './variants';
+import { craniumLogLinks } from './cranium-log-links';
 
 export interface CraniumTypes {
   kind: 'cranium';
@@ -74,6 +75,7 @@ export const craniumFace: ModelFace<CraniumTypes> = {
           : `Meanwhile ${count(background, 'move')} of other processes' packets.`,
     };
   },
+  logLinks: craniumLogLinks,
   capabilities: {
     torus,
     /** One 100 MHz clock for the processor, the NI and the routers. */

@@ -19,6 +19,7 @@ import type { EdtStats } from './edt-stats';
 import type { EdtSystem } from './edt-system';
 import { EDT_INVARIANTS } from './edt-invariant-list';
 import { EDT_NI_KINDS } from './ni-kinds';
+import { edtLogLinks } from './edt-log-links';
 
 export interface EdtTypes {
   kind: 'edt';
@@ -77,6 +78,7 @@ export const edtFace: ModelFace<EdtTypes> = {
   },
   vocabularies: [edtVocabulary, dmaVocabulary, phaseVocabulary],
   quiet: narrateQuietEdt,
+  logLinks: edtLogLinks,
   capabilities: {
     clocks: () => EDT_CLOCKS,
     phases: {

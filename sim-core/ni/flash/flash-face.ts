@@ -16,6 +16,7 @@ import type { FlashSystemOut, FlashWorkloadOut } from './flash-schema';
 import type { FlashSystem } from './flash-system';
 import { FLASH_DIRECTORY } from './directory';
 import { FLASH_CLOCKS } from './flash-summary';
+import { flashLogLinks } from './flash-log-links';
 
 export interface FlashTypes {
   kind: 'flash';
@@ -50,6 +51,7 @@ export const flashFace: ModelFace<FlashTypes> = {
     told: events.filter((e) => e.kind !== 'phase' || e.part !== null),
     aside: null,
   }),
+  logLinks: flashLogLinks,
   capabilities: {
     clocks: () => FLASH_CLOCKS,
     phases: { figure: 'Table 1 and Figs. 8-9 [003 L84, L113-137]' },

@@ -15,6 +15,7 @@ import type { FuguMeta } from './fugu-meta';
 import { fuguVocabulary, narrateQuietFugu } from './fugu-narrate';
 import { deliveryPath, uacBit } from './fugu-predictions';
 import type { FuguSystem } from './fugu-system';
+import { fuguLogLinks } from './fugu-log-links';
 
 export interface FuguTypes {
   kind: 'fugu';
@@ -52,6 +53,7 @@ export const fuguFace: ModelFace<FuguTypes> = {
   },
   vocabularies: [fuguVocabulary, phaseVocabulary],
   quiet: narrateQuietFugu,
+  logLinks: fuguLogLinks,
   capabilities: {
     clocks: () => ({
       cycleDomain: 'cpu',

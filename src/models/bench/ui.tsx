@@ -38,7 +38,6 @@ export const benchUi: ModelUi<BenchTypes> = {
     'lanes.*.rank': 'NI {n}: rank',
     'lanes.*.problem': null,
   },
-  logLinks: { subject: () => null, about: () => false },
   charts: {
     Panel: lazyPanel(
       () => import('./BenchPanel'),

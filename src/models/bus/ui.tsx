@@ -3,7 +3,6 @@ import type { BusTypes } from '../../../sim-core/bus/bus-face';
 import { protocolChoices, ProtocolMenu } from '../../shell/ProtocolMenu';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { busLogLinks } from './log-links';
 import { BUS_STAT_LABELS } from './stats/stat-labels';
 
 export const busUi: ModelUi<BusTypes> = {
@@ -51,6 +50,5 @@ export const busUi: ModelUi<BusTypes> = {
     (m) => m.BusStats,
   ),
   statLabels: BUS_STAT_LABELS,
-  logLinks: busLogLinks,
   compareChoices: ({ system }) => [protocolChoices(system.protocol)],
 };

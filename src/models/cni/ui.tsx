@@ -9,7 +9,6 @@ import { protocolChoices, ProtocolMenu } from '../../shell/ProtocolMenu';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
 import { CniMenus } from './CniMenus';
-import { cniLogLinks } from './log-links';
 import { switchesFor } from './CniSettings';
 import { CNI_STAT_LABELS } from './stats/stat-labels';
 
@@ -55,7 +54,6 @@ export const cniUi: ModelUi<CniTypes> = {
     (m) => m.CniStats,
   ),
   statLabels: CNI_STAT_LABELS,
-  logLinks: cniLogLinks,
   charts: {
     Panel: lazyPanel(
       () => import('./CniSweepPanel'),

@@ -6,9 +6,7 @@ import type { CraniumTypes } from '../../../sim-core/ni/cranium/cranium-face';
 import { fieldChoices } from '../../compare/choice-group';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
-import { craniumLogOf } from './cranium/selection';
 import { CraniumMenus, MENUS } from './CraniumMenus';
-import { craniumLogLinks } from './log-links';
 import { CRANIUM_STAT_LABELS } from './stats/stat-labels';
 
 export const craniumUi: ModelUi<CraniumTypes> = {
@@ -39,7 +37,6 @@ export const craniumUi: ModelUi<CraniumTypes> = {
     (m) => m.CraniumStats,
   ),
   statLabels: CRANIUM_STAT_LABELS,
-  logLinks: craniumLogLinks,
   compareChoices: ({ system }) => [
     ...MENUS.map((menu) => fieldChoices(menu.field, menu.label, system[menu.field], menu.options)),
     fieldChoices('warmChannels', 'Warm channels', String(system.warmChannels), [
@@ -63,6 +60,5 @@ export const craniumUi: ModelUi<CraniumTypes> = {
             : undefined;
       return p && p.deliveredAt >= 0 && p.path.length > 0 ? p : null;
     },
-    own: (log) => craniumLogOf(log).craniumNet,
   },
 };

@@ -10,7 +10,6 @@ import { systemOverrides, type ChoiceGroup } from '../../compare/choice-group';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
 import { DMA_RATES, EdtMenus } from './EdtMenus';
-import { edtLogLinks } from './log-links';
 import { EDT_STAT_LABELS } from './stat-labels';
 
 const PAYLOAD_WORDS: Readonly<Record<(typeof PAYLOADS)[number], string>> = {
@@ -81,7 +80,6 @@ export const edtUi: ModelUi<EdtTypes> = {
     (m) => m.EdtStatsTables,
   ),
   statLabels: EDT_STAT_LABELS,
-  logLinks: edtLogLinks,
   compareChoices({ system, workload }) {
     return [
       {

@@ -236,7 +236,7 @@ function Bottleneck({ log, meta }: { log: readonly SimEvent[]; meta: FlashMeta }
 export function HandlerView() {
   const meta = useFlashMeta();
   const node = useFlashNode(meta);
-  const log = useLogNow();
+  const log = useLogNow('flash.handler', 'phase', 'flash.mem', 'flash.cache', 'flash.send');
   const now = useApp((s) => s.view?.cycle ?? 0);
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const [table, setTable] = useState(false);

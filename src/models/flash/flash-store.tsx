@@ -1,6 +1,6 @@
 /**
  * The FLASH panels' view of the store: the frame, meta and system when a FLASH run is loaded,
- * the log up to the current cycle, and which node the one-node panels show (the scenario's
+ * their events up to the current cycle, and which node the one-node panels show (the scenario's
  * `focusNode`, else the first sender).
  */
 import { useMemo } from 'react';
@@ -9,6 +9,7 @@ import type { SimEvent } from '../../../sim-core/index';
 import type { FlashFrame } from '../../../sim-core/ni/flash/flash-frame';
 import type { FlashMeta } from '../../../sim-core/ni/flash/flash-meta';
 import { flashFace } from '../../../sim-core/ni/flash/flash-face';
+import { useEventsOf } from '../../state/log-query';
 import { useApp } from '../../state/store';
 
 export function useFlashFrame(): FlashFrame | null {
@@ -19,11 +20,13 @@ export function useFlashMeta(): FlashMeta | null {
   return useApp((s) => (s.meta?.model === flashFace.kind ? s.meta : null));
 }
 
-/** The events up to the cycle on screen. */
-export function useLogNow(): readonly SimEvent[] {
-  const log = useApp((s) => s.log);
+/** The events of `kinds` up to the cycle on screen (asked of the worker's log). */
+export function useLogNow<K extends SimEvent['kind']>(
+  ...kinds: K[]
+): readonly Extract<SimEvent, { kind: K }>[] {
+  const events = useEventsOf(...kinds);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
-  return useMemo(() => log.filter((e) => e.cycle <= cycle), [log, cycle]);
+  return useMemo(() => events.filter((e) => e.cycle <= cycle), [events, cycle]);
 }
 
 const useNodeChoice = create<{ scenario: string; node: number } | null>(() => null);

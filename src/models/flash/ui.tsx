@@ -8,7 +8,6 @@ import type { FlashTypes } from '../../../sim-core/ni/flash/flash-face';
 import { fieldChoices, type ChoiceGroup } from '../../compare/choice-group';
 import type { ModelUi } from '../model-ui';
 import { FlashMenus, HANDLER_OPTIONS, handlerKey } from './FlashMenus';
-import { flashLogLinks } from './log-links';
 import { FLASH_STAT_LABELS } from './stat-labels';
 import { lazyPanel } from '../../views/lazy-panel';
 
@@ -82,7 +81,6 @@ export const flashUi: ModelUi<FlashTypes> = {
     (m) => m.FlashStatsTable,
   ),
   statLabels: FLASH_STAT_LABELS,
-  logLinks: flashLogLinks,
   compareChoices: ({ system, workload }) => {
     const n = workload.transfers.length;
     const first = workload.transfers[0]!;

@@ -6,7 +6,6 @@ import type { FuguTypes } from '../../../sim-core/ni/fugu/fugu-face';
 import type { ModelUi } from '../model-ui';
 import { lazyPanel } from '../../views/lazy-panel';
 import { fuguSettings } from './fugu-settings';
-import { fuguLogLinks } from './log-links';
 import { FuguMenus } from './FuguMenus';
 import { FUGU_STAT_LABELS } from './stat-labels';
 
@@ -64,7 +63,6 @@ export const fuguUi: ModelUi<FuguTypes> = {
     (m) => m.FuguStatsTables,
   ),
   statLabels: FUGU_STAT_LABELS,
-  logLinks: fuguLogLinks,
   charts: {
     Panel: lazyPanel(
       () => import('./FuguChartsPanel'),

@@ -3,7 +3,6 @@ import type { NetworkTypes } from '../../../sim-core/network/network-face';
 import { lazyPanel } from '../../views/lazy-panel';
 import type { ModelUi } from '../model-ui';
 import { NETWORK_STAT_LABELS } from '../../views/stats/stat-labels';
-import { aboutTorus, torusSubject } from '../../views/torus/log-links';
 import { NetworkMenus } from './NetworkMenus';
 import { routerChoices, RouterMenu } from './RouterMenu';
 
@@ -23,7 +22,6 @@ export const networkUi: ModelUi<NetworkTypes> = {
     (m) => m.NetworkStatsTable,
   ),
   statLabels: NETWORK_STAT_LABELS,
-  logLinks: { subject: torusSubject, about: aboutTorus },
   charts: {
     Panel: lazyPanel(
       () => import('./LoadSweepPanel'),

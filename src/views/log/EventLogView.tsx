@@ -2,89 +2,23 @@
  * The event log, synced to time: the current cycle's rows highlighted and kept in view, later
  * rows dimmed (the timeline is explored ahead of the cursor), violations in red. Linked to the
  * views both ways: the rows about what a view has selected (a cache line's block, a queue slot, a
- * packet) are marked and can be shown alone, and choosing a row selects what it is about. Only
- * the rows near the visible area are in the DOM (fixed row height), so a 20,000-event log stays
- * fast; while a run is explored, only the new events' rows are built as the log grows.
+ * packet) are marked and can be shown alone, and choosing a row selects what it is about. The log
+ * lives in the worker: the view asks it for the rows near the visible area (fixed row height),
+ * filtered and searched there (worker/log-query/log-rows.ts), so a log of millions of events
+ * costs the page a few dozen rows.
  */
 import { plural } from '../../../sim-core/kernel/words';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { hex, logStyle, logText, logWho, faceOf } from '../../../sim-core/index';
-import type { LogStyle, ModelMeta, SimEvent } from '../../../sim-core/index';
-import { uiOf } from '../../models/index';
+import { hex, faceOf } from '../../../sim-core/index';
+import { useLogQuery } from '../../state/log-query';
 import { actions, useApp, type Selection } from '../../state/store';
-import { aboutTorus } from '../torus/log-links';
+import type { LogQuestion, LogRow } from '../../worker/log-query/queries';
 import { useSelectedPacket } from '../torus/selection';
 import '../views-graphics.css';
 
 const ROW_H = 26;
 const OVERSCAN = 10;
-
-interface Row {
-  e: SimEvent;
-  who: string;
-  text: string;
-  style: LogStyle;
-  /** Lower-cased cycle, who and text, for the search box. */
-  haystack: string;
-}
-
-/** A torus event of a packet that is not one of the model's own: another process's traffic. */
-function isOtherTraffic(e: SimEvent, own: ReadonlySet<number>): boolean {
-  return e.kind.startsWith('net.') && 'packet' in e && !own.has(e.packet);
-}
-
-function buildRows(
-  log: readonly SimEvent[],
-  meta: ModelMeta,
-  own: ReadonlySet<number> | null,
-): Row[] {
-  const rows: Row[] = [];
-  for (const e of log) {
-    if (own && isOtherTraffic(e, own)) continue;
-    const text = logText(e, meta);
-    if (text === null) continue;
-    const who = logWho(e, meta);
-    rows.push({
-      e,
-      who,
-      text,
-      style: logStyle(e),
-      haystack: `${e.cycle} ${who} ${text}`.toLowerCase(),
-    });
-  }
-  return rows;
-}
-
-/** Rows already built for a log, reused when the log has only grown (exploration appends to it). */
-interface Built {
-  log: readonly SimEvent[];
-  meta: ModelMeta;
-  own: ReadonlySet<number> | null;
-  rows: Row[];
-}
-
-/**
- * Builds rows, remembering the last log: only a log's new events' rows are built when it extends
- * the last one (the same events first, as exploration publishes it) with the same meta and filter.
- */
-function rowBuilder() {
-  let before: Built | null = null;
-  return (log: readonly SimEvent[], meta: ModelMeta, own: ReadonlySet<number> | null): Row[] => {
-    const n = before?.log.length ?? 0;
-    const grew =
-      before !== null &&
-      before.meta === meta &&
-      before.own === own &&
-      log.length >= n &&
-      (n === 0 || log[n - 1] === before.log[n - 1]);
-    const rows = grew
-      ? before!.rows.concat(buildRows(log.slice(n), meta, own))
-      : buildRows(log, meta, own);
-    before = { log, meta, own, rows };
-    return rows;
-  };
-}
 
 /** What a selection is, in words ("packet 7", "block 0x40"). */
 function selectionWords(sel: NonNullable<Selection>, blockBytes: number | undefined): string {
@@ -104,29 +38,13 @@ function selectionWords(sel: NonNullable<Selection>, blockBytes: number | undefi
   }
 }
 
-/** Index of the first row at or after `cycle` (rows are in cycle order). */
-function firstAtOrAfter(rows: readonly Row[], cycle: number): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (rows[mid]!.e.cycle < cycle) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 export function EventLogView() {
-  const log = useApp((s) => s.log);
   const meta = useApp((s) => s.meta);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [showTransitions, setShowTransitions] = useState(true);
   // A torus may carry other processes' packets besides the model's own: by default the log
   // leaves them out.
-  const ownPackets = meta ? uiOf(meta.model).torusPackets : undefined;
-  const own = useMemo(() => ownPackets?.own(log) ?? null, [ownPackets, log]);
   const [showOther, setShowOther] = useState(false);
-  const hide = own && !showOther ? own : null;
   const [query, setQuery] = useState('');
   const search = useDeferredValue(query.trim().toLowerCase());
   // What the views have selected, and the torus packet that carries it (a Cranium packet's).
@@ -134,48 +52,43 @@ export function EventLogView() {
   const followed = useSelectedPacket();
   const [onlyLinked, setOnlyLinked] = useState(false);
 
-  const [rowsFor] = useState(rowBuilder);
-  const all = useMemo(
-    () => (meta === null ? [] : rowsFor(log, meta, hide)),
-    [rowsFor, log, meta, hide],
-  );
-  const linked = useMemo(() => {
-    if (!meta || !selection) return null;
-    const links = uiOf(meta.model).logLinks;
-    const carrier = followed !== null ? ({ kind: 'packet', packet: followed } as const) : null;
-    return new Set(
-      all
-        .filter(
-          (r) =>
-            links.about(r.e, selection, meta as never) ||
-            (carrier !== null && aboutTorus(r.e, carrier)),
-        )
-        .map((r) => r.e.seq),
-    );
-  }, [all, meta, selection, followed]);
-  const rows = useMemo(
-    () =>
-      all.filter(
-        (r) =>
-          (showTransitions || r.style !== 'transition') &&
-          (search === '' || r.haystack.includes(search)) &&
-          (!onlyLinked || !linked || linked.has(r.e.seq)),
-      ),
-    [all, showTransitions, search, onlyLinked, linked],
-  );
-  const choose = (row: Row) => {
-    void actions.seek(row.e.cycle);
-    const subject = meta ? uiOf(meta.model).logLinks.subject(row.e, meta as never) : null;
-    if (subject) actions.select(subject);
-  };
-  const first = firstAtOrAfter(rows, cycle);
-  const after = firstAtOrAfter(rows, cycle + 1);
-
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewH, setViewH] = useState(400);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const pendingFocus = useRef<number | null>(null);
+
+  // The rows near the visible area, asked of the log in the worker with the filters.
+  const windowStart = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
+  const windowEnd = Math.ceil((scrollTop + viewH) / ROW_H) + OVERSCAN;
+  const answer = useLogQuery<Extract<LogQuestion, { kind: 'rows' }>>(
+    meta === null
+      ? null
+      : {
+          kind: 'rows',
+          filter: {
+            transitions: showTransitions,
+            search,
+            hideOther: !showOther,
+            selection,
+            followed,
+            onlyLinked,
+          },
+          start: windowStart,
+          end: windowEnd,
+          cycle,
+        },
+  );
+  const all = answer?.all ?? 0;
+  const matched = answer?.matched ?? 0;
+  const linkedCount = selection ? (answer?.linked ?? null) : null;
+  const choose = (row: LogRow) => {
+    void actions.seek(row.e.cycle);
+    const subject = meta ? faceOf(meta.model).logLinks.subject(row.e, meta as never) : null;
+    if (subject) actions.select(subject);
+  };
+  const first = answer?.first ?? 0;
+  const after = answer?.after ?? 0;
 
   useEffect(() => {
     const el = scrollRef.current;
@@ -204,25 +117,27 @@ export function EventLogView() {
     }
   }, [first, after]);
 
-  // Arrow keys move focus to a row that may only exist after this render.
+  // Arrow keys move focus to a row that may only exist once the worker has sent it.
   useEffect(() => {
     const i = pendingFocus.current;
     if (i === null) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${i}"]`);
+    if (!row) return;
     pendingFocus.current = null;
-    scrollRef.current
-      ?.querySelector<HTMLElement>(`[data-index="${i}"]`)
-      ?.focus({ preventScroll: true });
+    row.focus({ preventScroll: true });
   });
 
-  const start = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
-  const end = Math.min(rows.length, Math.ceil((scrollTop + viewH) / ROW_H) + OVERSCAN);
+  // The rows of the last answer (it may be a scroll or a step behind for a moment).
+  const rows = answer?.rows ?? [];
+  const start = answer?.start ?? 0;
+  const end = start + rows.length;
   const inWindow = (i: number | null): i is number => i !== null && i >= start && i < end;
   // One row is the log's tab stop (roving focus): the last focused one, else the current cycle's.
   const tabStop = inWindow(focusIndex) ? focusIndex : inWindow(first) ? first : start;
 
   const moveFocus = (i: number) => {
     const el = scrollRef.current;
-    const j = Math.max(0, Math.min(rows.length - 1, i));
+    const j = Math.max(0, Math.min(matched - 1, i));
     if (el) {
       if (j * ROW_H < el.scrollTop) el.scrollTop = j * ROW_H;
       else if ((j + 1) * ROW_H > el.scrollTop + el.clientHeight)
@@ -233,7 +148,7 @@ export function EventLogView() {
     pendingFocus.current = j;
   };
 
-  const onRowKey = (e: KeyboardEvent, i: number, row: Row) => {
+  const onRowKey = (e: KeyboardEvent, i: number, row: LogRow) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       setFocusIndex(i);
@@ -262,7 +177,7 @@ export function EventLogView() {
           />
           show protocol transitions
         </label>
-        {own ? (
+        {answer?.tellsOwn ? (
           <label>
             <input
               type="checkbox"
@@ -273,10 +188,10 @@ export function EventLogView() {
             show other processes&apos; network traffic
           </label>
         ) : null}
-        {selection && linked && meta ? (
+        {selection && linkedCount !== null && meta ? (
           <span className="vg-log-linked-tools" data-testid="log-linked">
             <span className="vg-log-linked-mark" aria-hidden="true" />
-            {linked.size} about{' '}
+            {linkedCount} about{' '}
             {selectionWords(selection, faceOf(meta.model).capabilities.blockBytes?.(meta as never))}
             <label>
               <input
@@ -293,9 +208,11 @@ export function EventLogView() {
           </span>
         ) : null}
         <span className="vg-log-count" aria-live="polite">
-          {rows.length === all.length
-            ? `${all.length.toLocaleString('en')} ${plural(all.length, 'event')}`
-            : `${rows.length.toLocaleString('en')} of ${all.length.toLocaleString('en')} ${plural(all.length, 'event')}`}
+          {answer === null
+            ? null
+            : matched === all
+              ? `${all.toLocaleString('en')} ${plural(all, 'event')}`
+              : `${matched.toLocaleString('en')} of ${all.toLocaleString('en')} ${plural(all, 'event')}`}
         </span>
       </div>
       <div
@@ -305,16 +222,16 @@ export function EventLogView() {
         aria-label="Event log: activate a row to go to its cycle"
         role="region"
       >
-        {rows.length === 0 ? (
+        {answer === null ? null : matched === 0 ? (
           <p className="vg-log-empty">
-            {all.length === 0 ? 'No events yet.' : 'No events match the search.'}
+            {all === 0 ? 'No events yet.' : 'No events match the search.'}
           </p>
         ) : (
-          <div style={{ height: rows.length * ROW_H, position: 'relative' }}>
-            {rows.slice(start, end).map((row, k) => {
+          <div style={{ height: matched * ROW_H, position: 'relative' }}>
+            {rows.map((row, k) => {
               const i = start + k;
               const when = row.e.cycle === cycle ? 'now' : row.e.cycle > cycle ? 'future' : 'past';
-              const about = linked?.has(row.e.seq) ?? false;
+              const about = row.linked;
               return (
                 <div
                   key={row.e.seq}

@@ -18,6 +18,7 @@ import {
   type PhaseSlice,
 } from '../../../sim-core/index';
 import { inkFor } from '../../d3/colour';
+import { useEventsOf } from '../../state/log-query';
 import { actions, useApp } from '../../state/store';
 import { cyclesAndTime, duration } from '../stats/format';
 import { TableToggle } from '../TableToggle';
@@ -307,7 +308,7 @@ function Legend({ overlap }: { overlap: boolean }) {
 }
 
 export function PhasesView() {
-  const log = useApp((s) => s.log);
+  const log = useEventsOf('phase');
   const meta = useApp((s) => s.meta);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const scenario = useApp((s) => s.scenario?.id ?? '');

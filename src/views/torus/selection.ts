@@ -6,7 +6,8 @@ import { faceOf, type NetworkFrame, type RouterKind, type SimEvent } from '../..
 import { uiOf } from '../../models/index';
 import type { PacketView } from '../../../sim-core/network/network-frame';
 import { neighbour, type Dir, type Topology } from '../../../sim-core/network/topology';
-import { cachedBy } from '../../state/memo';
+import { useMemo } from 'react';
+import { useLogQuery } from '../../state/log-query';
 import { actions, useApp, type AppState } from '../../state/store';
 
 export const selectPacket = (id: number) => actions.select({ kind: 'packet', packet: id });
@@ -62,32 +63,35 @@ export function trailFromLog(
   return null;
 }
 
-/** Trails worked out, per log and packet: the selector returns the same object while nothing changes. */
-const trailsOf = cachedBy((log: readonly SimEvent[]) => {
-  const trails = new Map<number, PacketTrail | null>();
-  return (packet: number, topology: Topology): PacketTrail | null => {
-    if (!trails.has(packet)) trails.set(packet, trailFromLog(log, packet, topology));
-    return trails.get(packet)!;
-  };
-});
+/** The trail of a model's own packet (it keeps its path in its frame), or undefined: none such. */
+function ownTrail(s: AppState): PacketTrail | null | undefined {
+  if (!s.view || !s.selection) return undefined;
+  return uiOf(s.view.frame.model).torusPackets?.trail(s.selection, s.view.frame);
+}
+
+/** The selected plain torus packet, whose path comes from the log. */
+function plainPacket(s: AppState): number | null {
+  if (!s.view || !s.meta || s.selection?.kind !== 'packet') return null;
+  if (uiOf(s.view.frame.model).torusPackets || !torusOf(s.meta.model)) return null;
+  return s.selection.packet;
+}
 
 /**
  * The packet behind the selection, once delivered. A model whose packets keep their path in the
- * frame (the Cranium NI's) says so; a plain torus packet's path comes from the log.
+ * frame (the Cranium NI's) says so; a plain torus packet's path comes from its events in the log.
  */
-function selectedTrail(s: AppState): PacketTrail | null {
-  const sel = s.selection;
-  if (!s.view || !s.meta || !sel) return null;
-  const own = uiOf(s.view.frame.model).torusPackets;
-  if (own) return own.trail(sel, s.view.frame);
-  const torus = torusOf(s.meta.model);
-  if (!torus || sel.kind !== 'packet') return null;
-  const trail = trailsOf(s.log)(sel.packet, torus.meta(s.meta).topology);
-  return trail && s.view.cycle >= trail.deliveredAt ? trail : null;
-}
-
 export function useSelectedTrail(): PacketTrail | null {
-  return useApp(selectedTrail);
+  const own = useApp(ownTrail);
+  const packet = useApp(plainPacket);
+  const topology = useTopology();
+  const cycle = useApp((s) => s.view?.cycle ?? 0);
+  const events = useLogQuery(packet === null ? null : { kind: 'packetEvents', packet });
+  const trail = useMemo(
+    () => (events && topology && packet !== null ? trailFromLog(events, packet, topology) : null),
+    [events, topology, packet],
+  );
+  if (own !== undefined) return own;
+  return trail && cycle >= trail.deliveredAt ? trail : null;
 }
 
 /** The topology of the loaded model's torus, if it has one. */
@@ -97,16 +101,14 @@ export function useTopology(): Topology | null {
 
 export type StallEvent = Extract<SimEvent, { kind: 'net.stall' }>;
 
-/** The run's stalls, found once per log (the selector runs on every frame while playing). */
-const stallsOf = cachedBy((log: readonly SimEvent[]) =>
-  log.filter((e): e is StallEvent => e.kind === 'net.stall'),
-);
-
-/** The watchdog's latest stall at or before the current cycle: a deadlock stays one. */
+/** The torus watchdog's latest stall at or before the current cycle: a deadlock stays one. */
 function latestStall(s: AppState): StallEvent | null {
   const cycle = s.view?.cycle ?? -1;
-  const stalls = stallsOf(s.log);
-  for (let i = stalls.length - 1; i >= 0; i--) if (stalls[i]!.cycle <= cycle) return stalls[i]!;
+  const stalls = s.stalls;
+  for (let i = stalls.length - 1; i >= 0; i--) {
+    const e = stalls[i]!;
+    if (e.kind === 'net.stall' && e.cycle <= cycle) return e;
+  }
   return null;
 }
 

@@ -41,6 +41,18 @@ export const EMPTY_INDEX: CraniumLogIndex = {
   craniumNet: new Set(),
 };
 
+/** The kinds of event the index reads (the page asks the worker's log for these only). */
+export const CRANIUM_LOG_KINDS = [
+  'net.inject',
+  'cr.dma',
+  'cr.arrive',
+  'cr.dispatch',
+  'cr.place',
+  'cr.cpu',
+  'cr.lookup',
+  'cr.notify',
+] as const;
+
 export function indexCraniumLog(log: readonly SimEvent[]): CraniumLogIndex {
   const index: CraniumLogIndex = {
     packets: new Map(),

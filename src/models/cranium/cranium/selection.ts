@@ -6,14 +6,15 @@
  */
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import type { ModelMeta, Scenario, SimEvent } from '../../../../sim-core/index';
+import type { ModelMeta, Scenario } from '../../../../sim-core/index';
 import type {
   CraniumFrame,
   CraniumNodeView,
   CraniumPacketView,
 } from '../../../../sim-core/ni/cranium/cranium-frame';
+import { useEventsOf } from '../../../state/log-query';
 import { actions, useApp, type AppState } from '../../../state/store';
-import { indexCraniumLog, type CraniumLogIndex } from './cranium-log';
+import { CRANIUM_LOG_KINDS, indexCraniumLog, type CraniumLogIndex } from './cranium-log';
 import { craniumFace } from '../../../../sim-core/ni/cranium/cranium-face';
 
 export type CraniumMeta = Extract<ModelMeta, { model: 'cranium' }>;
@@ -82,20 +83,8 @@ export function useSelectedCrPacketId(): number | null {
   return useApp((s) => selectedCrPacket(s)?.id ?? null);
 }
 
-const indexed = new WeakMap<readonly SimEvent[], CraniumLogIndex>();
-
-/** A run's event log, indexed once (shared by every view that asks). */
-export function craniumLogOf(log: readonly SimEvent[]): CraniumLogIndex {
-  let index = indexed.get(log);
-  if (!index) {
-    index = indexCraniumLog(log);
-    indexed.set(log, index);
-  }
-  return index;
-}
-
-/** The whole event log of the loaded run, indexed. */
+/** The Cranium events of the loaded run's log (asked of the worker), indexed. */
 export function useCraniumLog(): CraniumLogIndex {
-  const log = useApp((s) => s.log);
-  return useMemo(() => craniumLogOf(log), [log]);
+  const events = useEventsOf(...CRANIUM_LOG_KINDS);
+  return useMemo(() => indexCraniumLog(events), [events]);
 }

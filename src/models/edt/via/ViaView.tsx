@@ -6,9 +6,10 @@
  * Send5 never fire — the blocks were fetched eagerly — and the arrows say so. The same steps are
  * listed as a table with their cycles.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { SimEvent } from '../../../../sim-core/index';
 import { VIA_STEPS, type ViaStep } from '../../../../sim-core/ni/edt/edt-events';
+import { useEventsOf } from '../../../state/log-query';
 import { actions, useApp } from '../../../state/store';
 import { TableToggle } from '../../../views/TableToggle';
 import { useEdtFrame, useEdtMeta } from '../selection';
@@ -42,12 +43,11 @@ function arrowPath(a: Arrow) {
 export function ViaView() {
   const frame = useEdtFrame();
   const meta = useEdtMeta();
-  const log = useApp((s) => s.log);
+  const steps: readonly Step[] = useEventsOf('via.step');
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const scenario = useApp((s) => s.scenario?.id ?? '');
   const [pick, setPick] = useState<{ scenario: string; msg: number } | null>(null);
   const [asTable, setAsTable] = useState(false);
-  const steps = useMemo(() => log.filter((e): e is Step => e.kind === 'via.step'), [log]);
   if (!frame || !meta) return <p className="vg-muted">No EDT scenario loaded.</p>;
   const begun = frame.messages.filter((m) => m.startedAt >= 0 && m.startedAt <= cycle);
   const picked = pick && pick.scenario === scenario ? pick.msg : null;

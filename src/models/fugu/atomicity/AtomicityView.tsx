@@ -9,6 +9,7 @@ import { scaleLinear } from 'd3';
 import { useMemo, useState } from 'react';
 import { CATEGORY_COLOURS } from '../../../views/phases/PhasesView';
 import { inkFor } from '../../../d3/colour';
+import { useEventsOf } from '../../../state/log-query';
 import { useApp } from '../../../state/store';
 import { TableToggle } from '../../../views/TableToggle';
 import { useElementWidth } from '../../../views/use-element-width';
@@ -318,7 +319,7 @@ export function AtomicityView() {
   const frame = useFuguFrame();
   const meta = useFuguMeta();
   const node = useFuguNode(frame);
-  const log = useApp((s) => s.log);
+  const log = useEventsOf('phase', 'fugu.uac', 'fugu.timer');
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [picked, setPicked] = useState<number | null>(null);
   const [table, setTable] = useState(false);

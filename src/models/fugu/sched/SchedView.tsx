@@ -7,6 +7,7 @@
 import { scaleLinear } from 'd3';
 import { useMemo, useState } from 'react';
 import type { SimEvent } from '../../../../sim-core/index';
+import { useEventsOf } from '../../../state/log-query';
 import { useApp } from '../../../state/store';
 import { TableToggle } from '../../../views/TableToggle';
 import { useElementWidth } from '../../../views/use-element-width';
@@ -139,7 +140,7 @@ function Picture({ g, meta, from, to }: { g: Grid; meta: FuguMeta; from: number;
 export function SchedView() {
   const frame = useFuguFrame();
   const meta = useFuguMeta();
-  const log = useApp((s) => s.log);
+  const log = useEventsOf('fugu.sched', 'fugu.dispatch');
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [table, setTable] = useState(false);
   const g = useMemo(

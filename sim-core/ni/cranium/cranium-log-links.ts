@@ -2,15 +2,15 @@
  * The Cranium model's events and what they are about: one of its packets (its DMA reads, its
  * arrival, dispatch and placement) and, through the torus's links, the network packet carrying it.
  */
-import type { SimEvent } from '../../../sim-core/index';
-import type { CraniumMeta } from '../../../sim-core/ni/cranium/cranium-meta';
-import { aboutTorus, torusSubject } from '../../views/torus/log-links';
-import type { LogLinks } from '../model-ui';
+import { aboutTorus, torusSubject } from '../../network/torus-log-links';
+import type { CraniumModelEvent } from './cranium-events';
+import type { LogLinks } from '../../trace/selection';
+import type { CraniumMeta } from './cranium-meta';
 
-const packetOf = (e: SimEvent): number | null =>
+const packetOf = (e: CraniumModelEvent): number | null =>
   e.kind.startsWith('cr.') && 'packet' in e && typeof e.packet === 'number' ? e.packet : null;
 
-export const craniumLogLinks: LogLinks<CraniumMeta> = {
+export const craniumLogLinks: LogLinks<CraniumMeta, CraniumModelEvent> = {
   subject(e) {
     const packet = packetOf(e);
     return packet === null ? torusSubject(e) : { kind: 'crPacket', packet };
@@ -19,4 +19,6 @@ export const craniumLogLinks: LogLinks<CraniumMeta> = {
     if (selection.kind === 'crPacket') return packetOf(e) === selection.packet;
     return aboutTorus(e, selection);
   },
+  // A Cranium packet names the network packet that carried it when it arrives.
+  ownPackets: (log) => new Set(log.flatMap((e) => (e.kind === 'cr.arrive' ? [e.netPacket] : []))),
 };

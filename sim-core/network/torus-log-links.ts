@@ -3,19 +3,22 @@
  * router it is at, or what a stall holds. Shared by every model with a torus; a model with
  * packets of its own adds its own events.
  */
-import type { SimEvent } from '../../../sim-core/index';
-import type { Selection } from '../../state/store';
+import type { EventStamp } from '../trace/common-events';
+import type { NetworkModelEvent } from './network-events';
+import type { Selection } from '../trace/selection';
 
-type TorusEvent = Extract<SimEvent, { kind: `net.${string}` }>;
+/** Any model's event, as the log hands them over. */
+type AnyEvent = { kind: string } & EventStamp;
+type TorusEvent = Extract<NetworkModelEvent, { kind: `net.${string}` }> & EventStamp;
 
-const isTorus = (e: SimEvent): e is TorusEvent => e.kind.startsWith('net.');
+const isTorus = (e: AnyEvent): e is TorusEvent => e.kind.startsWith('net.');
 
-export function torusSubject(e: SimEvent): Selection {
+export function torusSubject(e: AnyEvent): Selection {
   if (!isTorus(e)) return null;
   return e.kind === 'net.stall' ? null : { kind: 'packet', packet: e.packet };
 }
 
-export function aboutTorus(e: SimEvent, selection: NonNullable<Selection>): boolean {
+export function aboutTorus(e: AnyEvent, selection: NonNullable<Selection>): boolean {
   if (!isTorus(e)) return false;
   if (e.kind === 'net.stall')
     return e.held.some(

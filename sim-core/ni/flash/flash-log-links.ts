@@ -2,10 +2,11 @@
  * The FLASH model's events and what they are about: FLASH's panels select nothing the event log
  * can mark yet (a node is chosen by its picker, not selected), so no event has a subject.
  */
-import type { FlashMeta } from '../../../sim-core/ni/flash/flash-meta';
-import type { LogLinks } from '../model-ui';
+import type { LogLinks } from '../../trace/selection';
+import type { FlashModelEvent } from './flash-events';
+import type { FlashMeta } from './flash-meta';
 
-export const flashLogLinks: LogLinks<FlashMeta> = {
+export const flashLogLinks: LogLinks<FlashMeta, FlashModelEvent> = {
   subject: () => null,
   about: () => false,
 };

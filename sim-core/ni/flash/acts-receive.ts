@@ -26,6 +26,8 @@ export const RECEIVE_ACTS = {
       });
     t.got[msg.seq] = true;
     t.gotCount += 1;
+    // A line reaching its destination is progress: a long inbox of arrived components is still draining.
+    ctx.state.progressAt = ctx.now;
     emit(ctx, { kind: 'flash.recvLine', node: node.id, transfer: p.id, component: msg.seq, line });
   },
   invalidateCpu(ctx, node, run) {

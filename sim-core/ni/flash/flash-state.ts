@@ -207,6 +207,6 @@ export interface FlashState {
   messages: Record<number, FlashMsg>;
   nextMsg: number;
   net: FlashNet;
-  /** The last cycle a message entered or left the network or a program stepped (the watchdog's). */
+  /** The last cycle a message entered or left the network, a line reached its destination or a program stepped (the watchdog's). */
   progressAt: number;
 }

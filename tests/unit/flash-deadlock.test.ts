@@ -15,13 +15,13 @@ import { flashConfigOf } from '../../sim-core/ni/flash/module';
 
 type Doc = Record<string, unknown>;
 
-function run(system: Doc, transfers: Doc[], watch?: (sys: FlashSystem) => void) {
+function run(system: Doc, transfers: Doc[], watch?: (sys: FlashSystem) => void, cpus: Doc[] = []) {
   const parsed = parseScenario({
     version: 1,
     id: 't',
     title: 't',
     system: { kind: 'flash', ...system },
-    workload: { transfers },
+    workload: { transfers, cpus },
   });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
   const sys = new FlashSystem(flashConfigOf(parsed.value as FlashScenario));
@@ -169,5 +169,52 @@ describe('components queued for the network never hold every data buffer', () =>
         ],
       ),
     );
+  });
+});
+
+describe('a handler never overruns an output queue', () => {
+  it('a receive posted while the node’s own send fills the request queue is NACKed until its credit has room', () => {
+    // Node 0 sends 32 lines through a one-message request queue and a one-message window, then
+    // posts a receive: the commit's credit goes on that request lane. It used to be queued
+    // behind the full queue's component, two messages in a queue of one.
+    let deepest = 0;
+    const result = run(
+      {
+        nodes: 2,
+        network: { kind: 'pipe', lanes: 2, window: 1, latency: 200 },
+        queues: { processor: 4, networkIn: 2, networkOut: 1 },
+      },
+      [
+        { from: 0, to: 1, bytes: 4096 },
+        { from: 1, to: 0, bytes: 128 },
+      ],
+      (sys) => {
+        deepest = Math.max(deepest, ...sys.state.nodes.map((n) => n.outq.request.length));
+      },
+      [
+        {
+          node: 0,
+          ops: [
+            { op: 'send', transfer: 0 },
+            { op: 'compute', cycles: 1500 },
+            { op: 'recv', transfer: 1 },
+          ],
+        },
+        {
+          node: 1,
+          ops: [
+            { op: 'recv', transfer: 0 },
+            { op: 'compute', cycles: 3000 },
+            { op: 'send', transfer: 1 },
+          ],
+        },
+      ],
+    );
+    expectFinished(result);
+    expect(deepest).toBe(1);
+    const nacked = result.events.filter(
+      (e) => e.kind === 'flash.cmd' && e.op === 'nack' && e.node === 0,
+    );
+    expect(nacked.length).toBeGreaterThan(0);
   });
 });

@@ -203,6 +203,118 @@ describe('FUGU liveness: runs the soak (tools/soak/fugu.ts) once found never end
     expect(run.stats.delivered).toBe(6);
   });
 
+  it.each(['soft', 'hard', 'kernel'] as const)(
+    '%s: cross-domain upcalls deadlocked on their replies (Fig. 3-3) are revoked by the timer',
+    (atomicity) => {
+      // upcall-always, and A has finished on nodes 0 and 1: each node's request runs A's handler
+      // by a cross-domain upcall, which disposes it; vp 2's messages then fill both one-message
+      // receivers, so each handler's reply waits for the other node's queue, whose head waits for
+      // that node's handler. The timer the kernel forces for a cross-domain upcall ends it.
+      const { events, stats } = run({
+        version: 1,
+        id: 'fugu-cross-domain-deadlock',
+        title: 'Fig. 3-3 through cross-domain upcalls',
+        system: {
+          kind: 'fugu',
+          nodes: 3,
+          atomicity,
+          atomicityTimeout: 1000,
+          network: { latency: 200, receiverLimit: 1 },
+        },
+        workload: {
+          apps: [
+            {
+              name: 'A',
+              gid: 1,
+              policy: 'upcall-always',
+              handlers: [{ name: 'request', cycles: 400, reply: 'reply' }, { name: 'reply' }],
+              program: [
+                { op: 'send', vps: [0], to: 1, handler: 'request' },
+                { op: 'send', vps: [1], to: 0, handler: 'request' },
+                { op: 'compute', vps: [2], cycles: 300 },
+                { op: 'send', vps: [2], to: 0, handler: 'reply' },
+                { op: 'send', vps: [2], to: 1, handler: 'reply' },
+              ],
+            },
+          ],
+        },
+        limits: { maxCycles: 100_000 },
+      });
+      expect(events.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
+      expect(events.some((e) => e.kind === 'sim.halt')).toBe(true);
+      expect(stats.delivered).toBe(6);
+      const requests = events.filter(
+        (e) => e.kind === 'fugu.handler' && e.what === 'end' && e.how === 'cross-domain',
+      );
+      expect(requests.map((e) => (e.kind === 'fugu.handler' ? e.node : -1)).sort()).toEqual([0, 1]);
+      // Each request's handler was timed out in its upcall, then finished in A's own process.
+      const timeouts = events.filter(
+        (e) => e.kind === 'fugu.intr' && e.what === 'atomicity-timeout',
+      );
+      expect(timeouts.map((e) => (e.kind === 'fugu.intr' ? e.node : -1)).sort()).toEqual([0, 1]);
+      const buffered = events.filter(
+        (e) => e.kind === 'fugu.mode' && e.trigger === 'atomicity timeout' && e.sub === 'deferred',
+      );
+      expect(buffered).toHaveLength(2);
+    },
+  );
+
+  it('a cross-domain upcall runs the same handler: a reply composed from the window disposes after it', () => {
+    const exchange = (receiverLimit: number) =>
+      run({
+        version: 1,
+        id: 'fugu-cross-domain-remote-read',
+        title: 'Remote reads answered from the window, by cross-domain upcalls',
+        system: {
+          kind: 'fugu',
+          nodes: 2,
+          atomicityTimeout: 1000,
+          network: { latency: 200, receiverLimit },
+        },
+        workload: {
+          apps: [
+            {
+              name: 'A',
+              gid: 1,
+              policy: 'upcall-always',
+              handlers: [
+                { name: 'read', cycles: 100, reply: 'data', disposeAfterReply: true },
+                { name: 'data' },
+              ],
+              program: [
+                { op: 'send', vps: [0], to: 1, handler: 'read' },
+                { op: 'send', vps: [1], to: 0, handler: 'read' },
+              ],
+            },
+          ],
+        },
+        limits: { maxCycles: 100_000 },
+      });
+    // Room for both: each node's request stays in its window until the reply has launched.
+    const roomy = exchange(4);
+    expect(roomy.stats.byPath['cross-domain']).toBe(4);
+    for (const node of [0, 1]) {
+      const after = (from: number, pick: (e: (typeof roomy.events)[number]) => boolean) =>
+        roomy.events.findIndex((e, i) => i > from && 'node' in e && e.node === node && pick(e));
+      const request = after(-1, (e) => e.kind === 'fugu.handler' && e.how === 'cross-domain');
+      const reply = after(request, (e) => e.kind === 'fugu.send' && e.what === 'launch');
+      const disposed = after(
+        request,
+        (e) => e.kind === 'fugu.uac' && e.bit === 'disposePending' && !e.value,
+      );
+      expect(request).toBeGreaterThan(0);
+      expect(reply).toBeGreaterThan(request);
+      expect(disposed).toBeGreaterThan(reply);
+    }
+    // One-message receivers: each reply waits for the other's window, which holds its request
+    // (Fig. 3-3). The timer revokes both upcalls before their dispose; the requests are buffered.
+    const tight = exchange(1);
+    expect(tight.events.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
+    expect(tight.events.some((e) => e.kind === 'sim.halt')).toBe(true);
+    expect(tight.stats.delivered).toBe(4);
+    expect(tight.stats.byPath.buffered).toBe(2);
+  });
+
   it('a poll in an atomic section the timeout revoked reads the buffered messages (transparency)', () => {
     const run = runFugu({
       system: { kind: 'fugu', nodes: 4, atomicity: 'kernel', atomicityTimeout: 35 },

@@ -6,8 +6,9 @@
  * DMA page, sends to the next, previous, a random or every process, polling where the column has
  * it, overflow thresholds) beside an interactive job. Every launched message must reach one
  * handler of its own GID at its destination, be handled once, in launch order per pair of
- * processes, and the run must halt. FUGU never deadlocks: the atomicity timer turns what would be
- * a deadlock into buffering [004 L869], so no configuration expects a stall.
+ * processes, and the run must halt. FUGU never deadlocks: the atomicity timer, which also times a
+ * cross-domain upcall's handler, turns what would be a deadlock into buffering [004 L602, L869],
+ * so no configuration expects a stall.
  */
 import fc from 'fast-check';
 import type { FuguScenario } from '../../sim-core/ni/fugu/fugu-format';

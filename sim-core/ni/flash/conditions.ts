@@ -73,7 +73,9 @@ export const CONDITIONS: Readonly<Record<CondName, Cond>> = {
     run.transfer = p.id;
     const sending = p.from === node.id;
     if (rec.pages.length < (sending ? p.srcPages : p.dstPages)) return 'nack';
-    if (!sending) return 'recv';
+    // A receive sends its credit on the request lane: with no room there it is NACKed and
+    // retried, for a handler never overruns or blocks on an output queue [003 L80].
+    if (!sending) return node.outq.request.length < ctx.cfg.queues.networkOut ? 'recv' : 'nack';
     const t = ctx.state.transfers[p.id]!;
     if (t.status !== 'idle') return 'nack';
     if (activeOps(ctx, node) >= ctx.cfg.maxOps) return 'nack';

@@ -18,6 +18,6 @@ export const FLASH_INVARIANTS: readonly InvariantSpec[] = [
     rule: 'protocol',
     name: 'directory agrees',
     description:
-      'The directory agrees with every processor cache: no cached copy of a line it says is uncached, no dirty copy it says is shared.',
+      'The directory agrees with every processor cache: no cached copy of a line it says is uncached, no dirty copy it says is shared. No network output queue holds more messages than its depth: a handler finds room before it sends.',
   },
 ];

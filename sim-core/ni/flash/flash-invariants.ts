@@ -4,7 +4,7 @@
  * queue (pp.ts reports the naive handler's spin as it starts); every line is sent once and
  * delivered once (acts-receive.ts) and, on an in-order network, in sequence order; credits are
  * conserved, whatever order the components go in; the directory agrees with the processor
- * caches; the hold-off count is never negative.
+ * caches; the hold-off count is never negative; no network output queue holds more than its depth.
  */
 import { componentBytes, emit, plan, type FlashCtx } from './flash-context';
 
@@ -51,6 +51,13 @@ export function checkInvariants(ctx: FlashCtx): void {
     }
   }
   for (const node of state.nodes) {
+    for (const lane of ['request', 'reply'] as const)
+      if (node.outq[lane].length > ctx.cfg.queues.networkOut)
+        broken(
+          'protocol',
+          -1,
+          `node ${node.id}: ${node.outq[lane].length} messages in the ${lane} output queue of ${ctx.cfg.queues.networkOut}`,
+        );
     if (node.holdOff.count < 0)
       broken('conservation', -1, `node ${node.id}: hold-off count ${node.holdOff.count}`);
     for (const [line, st] of Object.entries(node.dir)) {

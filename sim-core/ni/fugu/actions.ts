@@ -4,7 +4,7 @@
  * handler's copy into the buffer, the buffered thread's emulated dispose, the revocation of
  * atomicity, the page-fault switch and the scheduler's choice. A table, so a routine is data.
  */
-import { extractHead, insertHead, leaveBuffered, setMode } from './buffer';
+import { extractHead, insertHead, leaveBuffered, setMode, wantsToRun } from './buffer';
 import { stageCycles, UPCALL_EXIT } from './costs';
 import { deliver, handled, handlerOf, undeliver } from './delivery';
 import { nodeOf, procOf, type FuguCtx } from './fugu-context';
@@ -74,6 +74,19 @@ export function endatom(ctx: FuguCtx, node: FuguNode, f: Frame, restore: boolean
   );
 }
 
+/**
+ * A cross-domain upcall runs in another process's time, so the kernel bounds the whole handler,
+ * not only the wait for its dispose: it forces the atomicity timer on and presets it [digest §G.4
+ * (C), the priority-inversion case of Fig. 4-4, 004 L869; different timeouts for same- and
+ * cross-domain upcalls, L945]. A timeout the interrupted code had pending is withdrawn: the
+ * upcall's dispose is the queue's forward progress [004 L819], and its timer runs again after.
+ */
+function boundCrossDomain(ctx: FuguCtx, node: FuguNode): void {
+  setUac(ctx, node, 'timerForce', true, 'kernel (cross-domain upcall: the whole handler is timed)');
+  node.ni.timeoutPending = false;
+  presetTimer(ctx, node);
+}
+
 export const ACTIONS: Readonly<Record<ActionName, Action>> = {
   launch: (ctx, node, f) => launch(ctx, node, f),
   upcall(ctx, node, f) {
@@ -85,6 +98,7 @@ export const ACTIONS: Readonly<Record<ActionName, Action>> = {
       true,
       'message-available stub (the handler runs atomically)',
     );
+    if (f.routine === 'cross-domain') boundCrossDomain(ctx, node);
     deliver(ctx, f.msg, f.pid, f.routine === 'cross-domain' ? 'cross-domain' : 'fast upcall');
   },
   dispose(ctx, node, f) {
@@ -100,6 +114,9 @@ export const ACTIONS: Readonly<Record<ActionName, Action>> = {
   endatom: (ctx, node, f) => endatom(ctx, node, f, f.savedDisable),
   crossReturn(ctx, node, f) {
     setUac(ctx, node, 'interruptDisable', f.savedDisable, 'cross-domain upcall returns');
+    setUac(ctx, node, 'timerForce', false, 'cross-domain upcall returns');
+    // A timeout raised in the stub's exit has nothing left to revoke.
+    node.ni.timeoutPending = false;
   },
   pollDispose(ctx, node, f) {
     // A poll is idempotent up to its dispose: if the message it saw has meanwhile gone to the
@@ -151,6 +168,44 @@ export const ACTIONS: Readonly<Record<ActionName, Action>> = {
     }
     setMode(ctx, p, 'BUFFERED', 'deferred', 'atomicity timeout');
     setUac(ctx, node, 'atomicityExtend', true, 'kernel (atomicity revoked)');
+  },
+  revokeCrossDomain(ctx, node) {
+    node.ni.timeoutPending = false;
+    const handler = node.kernel.splice(
+      node.kernel.findIndex((g) => g.routine === 'cross-domain'),
+      1,
+    )[0]!;
+    const p = procOf(ctx, handler.pid);
+    // The node goes back to what the upcall interrupted.
+    setUac(ctx, node, 'timerForce', false, 'kernel (cross-domain upcall revoked)');
+    setUac(ctx, node, 'disposePending', false, 'kernel (cross-domain upcall revoked)');
+    setUac(
+      ctx,
+      node,
+      'interruptDisable',
+      handler.savedDisable,
+      'kernel (cross-domain upcall revoked)',
+    );
+    rollBackDescribe(ctx, handler);
+    if (!handler.disposed) {
+      // Before its dispose the handler is idempotent [004 L1273]: dropped; its message, still at
+      // the head, goes to the buffer, and the message thread runs the handler from there.
+      undeliver(ctx, handler.msg, p.pid);
+      if (handler.out >= 0) delete ctx.state.messages[handler.out];
+      setMode(ctx, p, 'BUFFERED', 'handling', 'atomicity timeout');
+      return;
+    }
+    // After it, the handler goes on as its own process's, its atomicity now virtual: the process
+    // is buffered (so its next messages are inserted, not upcalled, freeing the network), deferred
+    // until the handler's endatom traps to start the message thread [004 L909].
+    handler.steps = handler.steps.map((s) =>
+      s.then === 'crossReturn' ? { ...s, then: 'endatom' } : s,
+    );
+    handler.savedDisable = p.savedUac.interruptDisable;
+    p.savedUac = { ...p.savedUac, interruptDisable: true, atomicityExtend: true };
+    p.frames.push(handler);
+    setMode(ctx, p, 'BUFFERED', 'deferred', 'atomicity timeout');
+    wantsToRun(ctx, node, p);
   },
   faultSwitch(ctx, node, f) {
     const p = procOf(ctx, f.pid);

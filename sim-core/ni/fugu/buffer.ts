@@ -56,6 +56,14 @@ export function setMode(
   if (node.running === p.pid) node.ni.divertMode = to === 'BUFFERED';
 }
 
+/** A process given messages to handle wants the processor again, and sooner if it outranks the runner. */
+export function wantsToRun(ctx: FuguCtx, node: FuguNode, p: FuguProcess): void {
+  if (p.runnable || appOf(ctx, p.gid).interactive) return;
+  p.runnable = true;
+  const runner = node.running === null ? null : ctx.state.procs[node.running]!;
+  if (!runner || runner.sched.priority < p.sched.priority) node.switchDue ??= 'wake';
+}
+
 /** The insert handler's end: the head message is DMA'd onto `p`'s tail page. */
 export function insertHead(ctx: FuguCtx, node: FuguNode, pid: number): number {
   const p = procOf(ctx, pid);
@@ -93,12 +101,7 @@ export function insertHead(ctx: FuguCtx, node: FuguNode, pid: number): number {
     pages: p.buffer.pages.length,
     count: p.buffer.queue.length,
   });
-  // A process with buffered messages wants the processor again, and sooner if it outranks the runner.
-  if (!p.runnable && !appOf(ctx, p.gid).interactive) {
-    p.runnable = true;
-    const runner = node.running === null ? null : ctx.state.procs[node.running]!;
-    if (!runner || runner.sched.priority < p.sched.priority) node.switchDue ??= 'wake';
-  }
+  wantsToRun(ctx, node, p);
   const app = appOf(ctx, p.gid);
   const trigger: ModeTrigger = app.policy === 'buffer-always' ? 'buffer-always' : 'mismatch';
   if (p.mode === 'DIRECT') setMode(ctx, p, 'BUFFERED', p.sub ?? 'handling', trigger);

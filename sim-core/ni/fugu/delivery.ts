@@ -56,7 +56,9 @@ export function undeliver(ctx: FuguCtx, id: number, pid: number): void {
   const m = msgOf(ctx, id);
   const p = procOf(ctx, pid);
   if (m.deliveredAt < 0) return;
-  if (m.path === 'fast upcall') p.stats.upcall -= 1;
+  const how = m.path ?? 'fast upcall';
+  if (how === 'fast upcall') p.stats.upcall -= 1;
+  if (how === 'cross-domain') p.stats.crossDomain -= 1;
   ctx.state.tally.delivered -= 1;
   m.deliveredAt = -1;
   m.path = null;
@@ -68,7 +70,7 @@ export function undeliver(ctx: FuguCtx, id: number, pid: number): void {
     pid,
     msg: id,
     what: 'rollback',
-    how: 'fast upcall',
+    how,
   });
 }
 

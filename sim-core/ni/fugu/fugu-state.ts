@@ -25,6 +25,7 @@ export type ActionName =
   | 'bufferDispose'
   | 'crossDispose'
   | 'revoke'
+  | 'revokeCrossDomain'
   | 'faultSwitch'
   | 'faultResolved'
   | 'extendThread'

@@ -128,15 +128,11 @@ export function tickTimer(ctx: FuguCtx, node: FuguNode, pollRow: boolean): void 
     t.counter = ctx.cfg.atomicityTimeout;
     return;
   }
-  // Only the running process's own user cycles count: not a cross-domain upcall's, run by the
-  // kernel on another process's behalf.
-  if (
-    node.did !== 'user' ||
-    node.kernel.length > 0 ||
-    ni.timeoutPending ||
-    runningOn(ctx, node) === null
-  )
-    return;
+  // User cycles count: the running process's, or a cross-domain upcall's handler (the only kernel
+  // routine that runs user code), which the kernel times with timer-force (actions.ts).
+  const top = node.kernel[node.kernel.length - 1];
+  const timed = top ? top.routine === 'cross-domain' : runningOn(ctx, node) !== null;
+  if (node.did !== 'user' || ni.timeoutPending || !timed) return;
   t.counter -= 1;
   if (t.counter > 0) return;
   ni.timeoutPending = true;

@@ -136,8 +136,30 @@ function preempt(ctx: FuguCtx, node: FuguNode, p: FuguProcess): void {
   }
 }
 
+/**
+ * The handler of a cross-domain upcall ran out the timer the kernel forced for it — in a Fig. 3-3
+ * deadlock, blocked on a reply while a message waits at its own node's head [004 L594-602]: the
+ * kernel revokes its atomicity, and the node's queue moves again (actions.ts, revokeCrossDomain).
+ */
+function takeUpcallTimeout(ctx: FuguCtx, node: FuguNode): void {
+  const f = node.kernel[node.kernel.length - 1]!;
+  if (f.routine !== 'cross-domain' || !node.ni.timeoutPending || !interruptible(f)) return;
+  const revoke = stageCycles('revoke', ctx.cfg.atomicity, 0);
+  node.kernel.push(
+    frame('timeout', [{ stage: 'revoke', cycles: revoke, then: 'revokeCrossDomain' }], f.pid),
+  );
+  ctx.events.push({
+    kind: 'fugu.intr',
+    node: node.id,
+    what: 'atomicity-timeout',
+    msg: f.msg,
+    pid: f.pid,
+    why: `a cross-domain upcall's handler ran ${ctx.cfg.atomicityTimeout} user cycles: the kernel revokes it, and ${appOf(ctx, procOf(ctx, f.pid).gid).name}'s process goes on with it, buffered [004 L602, L819]`,
+  });
+}
+
 function takeInterrupt(ctx: FuguCtx, node: FuguNode): void {
-  if (node.kernel.length > 0) return;
+  if (node.kernel.length > 0) return takeUpcallTimeout(ctx, node);
   const p = runningOn(ctx, node);
   if (!interruptible(p?.frames[p.frames.length - 1])) return;
   const ni = node.ni;

@@ -80,18 +80,29 @@ export function handlerBody(ctx: FuguCtx, h: FuguHandlerSpec, then: ActionName):
   return out;
 }
 
-/** The user interrupt through the kernel stub into the handler and back (Table 4-4's interrupt column). */
-export function upcallSteps(ctx: FuguCtx, h: FuguHandlerSpec, args: number): Step[] {
+/**
+ * An upcalled handler from its first instruction: its dispose before its body, or, for a reply
+ * composed from the receive window, after it (whichever upcall runs it: the handler is the same).
+ */
+function upcalledHandler(
+  ctx: FuguCtx,
+  h: FuguHandlerSpec,
+  args: number,
+  dispose: 'dispose' | 'crossDispose',
+): Step[] {
   const late = h.reply !== undefined && h.disposeAfterReply;
   return [
-    ...stages(ctx, UPCALL_ENTRY, args, 'upcall'),
-    step(
-      'nullHandler',
-      stageCycles('nullHandler', ctx.cfg.atomicity, args),
-      late ? null : 'dispose',
-    ),
-    ...handlerBody(ctx, h, late ? 'dispose' : 'handled'),
+    step('nullHandler', stageCycles('nullHandler', ctx.cfg.atomicity, args), late ? null : dispose),
+    ...handlerBody(ctx, h, late ? dispose : 'handled'),
     ...(late ? [step('body', 0, 'handled')] : []),
+  ];
+}
+
+/** The user interrupt through the kernel stub into the handler and back (Table 4-4's interrupt column). */
+export function upcallSteps(ctx: FuguCtx, h: FuguHandlerSpec, args: number): Step[] {
+  return [
+    ...stages(ctx, UPCALL_ENTRY, args, 'upcall'),
+    ...upcalledHandler(ctx, h, args, 'dispose'),
     ...stages(ctx, UPCALL_EXIT, args, null),
     step('registerRestore', 0, 'endatom'),
   ];
@@ -107,8 +118,7 @@ export function crossDomainSteps(ctx: FuguCtx, h: FuguHandlerSpec, args: number)
   return [
     step('crossDomain', stageCycles('crossDomain', ctx.cfg.atomicity, args)),
     ...stages(ctx, UPCALL_ENTRY, args, 'upcall'),
-    step('nullHandler', stageCycles('nullHandler', ctx.cfg.atomicity, args), 'crossDispose'),
-    ...handlerBody(ctx, h, 'handled'),
+    ...upcalledHandler(ctx, h, args, 'crossDispose'),
     ...stages(ctx, UPCALL_EXIT, args, null),
     step('registerRestore', 0, 'crossReturn'),
   ];

@@ -5,25 +5,14 @@
  * as the panel states it. Target: under 10 s on a two-core machine.
  */
 import type { Browser } from '@playwright/test';
+import type { BenchRow } from './bench-row';
 
 /** The default bench: bench-small-messages runs every NI at the default sizes and provenances. */
 const LINK = '#v1?b=bench-small-messages&set=system.clock%3Dpublished';
 export const MESSAGE_BENCH_ID = 'messageBench.default';
 const TARGET_MS = 10_000;
 
-export interface MessageBenchRow {
-  id: string;
-  what: string;
-  value: number;
-  unit: string;
-  target: string;
-  meets: boolean;
-}
-
-export async function measureMessageBench(
-  browser: Browser,
-  base: string,
-): Promise<MessageBenchRow[]> {
+export async function measureMessageBench(browser: Browser, base: string): Promise<BenchRow[]> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   const page = await context.newPage();
   await page.goto(base);

@@ -37,19 +37,11 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { formatIssue } from '../sim-core/index';
 import { has, startTool, valueOf } from './cli';
 import { MESSAGE_BENCH_ID, measureMessageBench } from './bench-browser-message';
+import type { BenchRow } from './bench-row';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOT = process.cwd();
 const TARGET_FPS = 50;
-
-interface Row {
-  id: string;
-  what: string;
-  value: number;
-  unit: string;
-  target: string;
-  meets: boolean;
-}
 
 /** One configuration: a share link, the playback speed, and what to compare the numbers with. */
 interface Config {
@@ -315,7 +307,7 @@ const EXPLORE_LINK =
  * still explored (after it, with a build that explores everything first); the time until the
  * whole run is explored (its events digest shown, no exploration bar left).
  */
-async function measureExploration(browser: Browser, base: string): Promise<Row[]> {
+async function measureExploration(browser: Browser, base: string): Promise<BenchRow[]> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   const page = await context.newPage();
   await page.goto(base);
@@ -377,10 +369,10 @@ async function measureExploration(browser: Browser, base: string): Promise<Row[]
   ];
 }
 
-function rowsOf(c: Config, m: Measured, panels: string | null): Row[] {
+function rowsOf(c: Config, m: Measured, panels: string | null): BenchRow[] {
   const id = panels === null ? c.id : `${c.id}.withPanels`;
   const what = `${c.what}, ${panels === null ? 'torus panel alone' : `with ${panels}`}`;
-  const rows: Row[] = [
+  const rows: BenchRow[] = [
     {
       id: `${id}.fps`,
       what:
@@ -422,7 +414,7 @@ function rowsOf(c: Config, m: Measured, panels: string | null): Row[] {
   return rows;
 }
 
-function print(rows: Row[]): void {
+function print(rows: BenchRow[]): void {
   for (const r of rows) {
     console.log(
       `${r.id.padEnd(44)} ${String(r.value).padStart(8)} ${r.unit.padEnd(10)} target ${r.target.padEnd(20)} ${r.meets ? 'ok' : 'MISSED'}   ${r.what}`,

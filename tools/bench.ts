@@ -51,15 +51,7 @@ import { FlashSystem } from '../sim-core/ni/flash/flash-system';
 import { flashConfigOf } from '../sim-core/ni/flash/module';
 import { builtinScenarios, findBuiltin } from '../scenarios/index';
 import { SliceExplorer } from '../src/worker/slices';
-
-interface Row {
-  id: string;
-  what: string;
-  value: number;
-  unit: string;
-  target: string;
-  meets: boolean;
-}
+import type { BenchRow } from './bench-row';
 
 /** Timed repetitions of each case, after its warm-up. */
 const REPETITIONS = 7;
@@ -108,7 +100,7 @@ function rates(cycles: number, step: () => void): Rates {
   return { best: Math.max(...measured), median: median(measured), worst: Math.min(...measured) };
 }
 
-function benchBusCycles(): Row[] {
+function benchBusCycles(): BenchRow[] {
   const sim = createSim(busScenario());
   for (let i = 0; i < 2_000; i++) sim.step(); // warm the JIT on the same code path
   const cps = rates(20_000, () => sim.step());
@@ -124,7 +116,7 @@ function benchBusCycles(): Row[] {
   ];
 }
 
-function benchStepBack(): Row[] {
+function benchStepBack(): BenchRow[] {
   const at = 100_000;
   const session = new Session(busScenario());
   session.seek(at);
@@ -158,7 +150,7 @@ function benchTorus(
   cycles: number,
   target: number,
   reference: number,
-): Row[] {
+): BenchRow[] {
   const net = new Network(
     networkConfig(
       { kind: 'torus', k, attached: k },
@@ -201,7 +193,7 @@ function benchTorus(
 }
 
 /** 16 nodes with CNI16Q on memory buses, every node sending 64-byte messages to every other. */
-function benchCni(): Row[] {
+function benchCni(): BenchRow[] {
   const cfg = defaultCniConfig('CNI16Q', 'memory', { kind: 'alltoall', bytes: 64, rounds: 200 });
   const sim = new CniSystem({ ...cfg, nodes: 16 });
   for (let i = 0; i < 1_000; i++) sim.step();
@@ -221,7 +213,7 @@ function benchCni(): Row[] {
 }
 
 /** edt-size-sweep's 4 KB point: two hosts, the EDT NI, a ping-pong of 4 KB messages. */
-function benchEdt(): Row[] {
+function benchEdt(): BenchRow[] {
   const doc = findBuiltin('edt-size-sweep')!.doc as { workload: { via: object } };
   const parsed = parseScenario({
     ...doc,
@@ -247,7 +239,7 @@ function benchEdt(): Row[] {
 }
 
 /** A bidirectional 4 KB transfer run to its end, again and again (one run is ~2,250 cycles). */
-function benchFlash(): Row[] {
+function benchFlash(): BenchRow[] {
   const parsed = parseScenario({
     version: 1,
     id: 'bench-flash',
@@ -295,7 +287,7 @@ function benchFlash(): Row[] {
 }
 
 /** fugu-skewed-gang on 16 nodes, with enough messages that no timed run reaches the halt. */
-function benchFugu(): Row[] {
+function benchFugu(): BenchRow[] {
   const doc = builtinScenarios.find((s) => s.id === 'fugu-skewed-gang')!.doc;
   const applied = applyOverrides(doc, [
     { path: 'system.nodes', value: 16 },
@@ -338,7 +330,7 @@ function longTorus(load: number, cycles: number): Scenario {
 }
 
 /** The worker's load and background exploration of the 100,000-cycle link, in Node. */
-function benchExploreTime(): Row[] {
+function benchExploreTime(): BenchRow[] {
   const scenario = longTorus(0.16, 100_000);
   const t0 = now();
   const session = new Session(scenario);
@@ -372,7 +364,7 @@ function benchExploreTime(): Row[] {
 }
 
 /** The worker's heap after exploring a 1,000,000-cycle saturated 16×16 run (budget permitting). */
-function benchExploreMemory(): Row[] {
+function benchExploreMemory(): BenchRow[] {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const before = process.memoryUsage().heapUsed;
@@ -396,7 +388,7 @@ function benchExploreMemory(): Row[] {
   ];
 }
 
-const CASES: Record<string, () => Row[]> = {
+const CASES: Record<string, () => BenchRow[]> = {
   bus16: benchBusCycles,
   stepBack: benchStepBack,
   torus8: () => benchTorus('torus8', 8, 0.28, 10_000, 60_000, 28_000),
@@ -410,14 +402,14 @@ const CASES: Record<string, () => Row[]> = {
 };
 
 /** Runs one case in a fresh Node process and returns its rows. */
-function runIsolated(name: string): Row[] {
+function runIsolated(name: string): BenchRow[] {
   const self = fileURLToPath(import.meta.url);
   // --expose-gc: the memory row weighs the heap after a collection.
   const child = spawnSync(process.execPath, ['--expose-gc', self, '--case', name], {
     encoding: 'utf8',
   });
   if (child.status !== 0) throw new Error(`bench case ${name} failed:\n${child.stderr}`);
-  return JSON.parse(child.stdout) as Row[];
+  return JSON.parse(child.stdout) as BenchRow[];
 }
 
 const BENCH_TOOL: ToolSpec = {

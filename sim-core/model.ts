@@ -29,6 +29,12 @@ export interface ModelInstance<S extends ModelState, F, T, E> {
   state: S;
   /** Runs one cycle; returns its events without cycle/seq stamps, handing them over. */
   step(): E[];
+  /**
+   * Runs up to `limit` coming cycles at once when its state proves them quiet (no event, no
+   * change but the clock and countdowns), exactly as that many step() calls; returns how many it
+   * ran. For a runner that needs no view of each cycle (the message bench). Absent: none.
+   */
+  skipQuiet?(limit: number): number;
   frame(): F;
   stats(): T;
   /**

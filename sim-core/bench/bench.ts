@@ -87,7 +87,12 @@ interface Run {
  * Runs a scenario document to its halt or its cycle limit; throws what the format says is wrong.
  * `keep` names the event kinds to keep (absent: all); each keeps its stamp in the whole run.
  */
-export function runDocument(doc: Record<string, unknown>, keep?: readonly string[]): Run {
+export function runDocument(
+  doc: Record<string, unknown>,
+  keep?: readonly string[],
+  /** Jump the cycles the model proves quiet (ModelInstance.skipQuiet); false: step each one. */
+  skipQuiet = true,
+): Run {
   const parsed = scenarioFormat().parse(doc);
   if (!parsed.ok) throw new Error(parsed.error.map((e) => `${e.path}: ${e.message}`).join('; '));
   const scenario = parsed.value;
@@ -97,7 +102,12 @@ export function runDocument(doc: Record<string, unknown>, keep?: readonly string
   const events: ({ kind: string } & EventStamp)[] = [];
   const kept = keep && new Set(keep);
   let seq = 0;
-  while (!model.state.halted && model.state.cycle < scenario.limits.maxCycles) {
+  const maxCycles = scenario.limits.maxCycles;
+  while (!model.state.halted && model.state.cycle < maxCycles) {
+    if (skipQuiet && model.skipQuiet) {
+      model.skipQuiet(maxCycles - model.state.cycle);
+      if (model.state.cycle >= maxCycles) break;
+    }
     for (const e of model.step()) {
       if (kept && !kept.has(e.kind)) {
         seq += 1;

@@ -66,6 +66,12 @@ export interface MessageNetwork<S> {
    * its lane to that node (a lane is a FIFO): the sender's window fills and holds it back.
    */
   deliverDue(net: S, now: number, accept?: (msg: number) => boolean): number[];
+  /**
+   * The first cycle at which deliverDue has anything to do (a message or an acknowledgement
+   * arriving), Infinity when nothing is on its way: a model that skips quiet cycles stops short
+   * of it. Absent: the network cannot say, and nobody skips.
+   */
+  nextDue?(net: S): number;
   /** Messages on their way, for the frame and the halting test. */
   inTransit(net: S): readonly { msg: number; arrivesAt: number }[];
   /** The first cycle `src`'s link is free again (the cycle itself when idle). */

@@ -35,6 +35,19 @@ const laneOf = (lanes: number | undefined, lane: number | undefined) =>
   (lanes ?? 1) > 1 ? (lane ?? 0) : 0;
 
 /** Messages outstanding to `dst` from every source, on every lane (T2's lumped receiver buffer). */
+const anyDue = (list: readonly { arrivesAt: number }[], now: number) => {
+  for (const x of list) if (x.arrivesAt <= now) return true;
+  return false;
+};
+
+/** The first arrival of a message or an acknowledgement (the zero network's too: same state). */
+export function firstArrival(net: NetworkPipe): number {
+  let first = Infinity;
+  for (const f of net.inFlight) first = Math.min(first, f.arrivesAt);
+  for (const a of net.acks) first = Math.min(first, a.arrivesAt);
+  return first;
+}
+
 function toward(net: NetworkPipe, dst: number): number {
   let n = 0;
   for (const key in net.window) {
@@ -79,6 +92,8 @@ export const pipe: MessageNetwork<NetworkPipe> = {
     );
   },
   deliverDue(net, now, accept) {
+    // Most cycles nothing is due: no lists rebuilt (a model asks every cycle).
+    if (!anyDue(net.acks, now) && !anyDue(net.inFlight, now)) return [];
     const acks = net.acks.filter((a) => a.arrivesAt <= now);
     if (acks.length) net.acks = net.acks.filter((a) => a.arrivesAt > now);
     for (const a of acks) net.window[pair(a.to, a.from, a.lane)]! -= 1;
@@ -102,6 +117,7 @@ export const pipe: MessageNetwork<NetworkPipe> = {
     if (taken.size) net.inFlight = net.inFlight.filter((f) => !taken.has(f.msg));
     return due.filter((f) => taken.has(f.msg)).map((f) => f.msg);
   },
+  nextDue: firstArrival,
   inTransit: (net) => net.inFlight,
   linkFreeAt: (net, src, now) => Math.max(now, net.linkFree?.[src] ?? now),
 };

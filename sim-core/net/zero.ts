@@ -5,7 +5,7 @@
  * state is the pipe's (messages on their way), so a model can switch between the two.
  */
 import type { MessageNetwork } from './message-network';
-import type { NetworkPipe } from './pipe';
+import { firstArrival, type NetworkPipe } from './pipe';
 
 export const zero: MessageNetwork<NetworkPipe> = {
   initial: () => ({ inFlight: [], acks: [], window: {} }),
@@ -22,5 +22,6 @@ export const zero: MessageNetwork<NetworkPipe> = {
     if (arriving.length) net.inFlight = net.inFlight.filter((f) => f.arrivesAt > now);
     return arriving.map((f) => f.msg);
   },
+  nextDue: firstArrival,
   inTransit: (net) => net.inFlight,
 };

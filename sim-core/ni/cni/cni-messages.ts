@@ -32,15 +32,23 @@ export function messageEvent(
 
 // A destination of -1 is the world outside the model (E3's sink): it takes every message at once.
 
+/** The oldest message waiting to leave, if the network would take it now. */
+export function injectable(ctx: Ctx): number | undefined {
+  const { state, network } = ctx;
+  const msg = ctx.node.device.outbound[0];
+  if (msg === undefined) return undefined;
+  const m = state.messages[msg]!;
+  if (m.dst >= 0 && !network.canInject(state.net, ctx.cfg.network, m.src, m.dst)) return undefined;
+  return msg;
+}
+
 /** The NI injects the oldest message waiting to leave, if the network takes it; true if it did. */
 export function injectWaiting(ctx: Ctx): boolean {
   const { state, network } = ctx;
-  const outbound = ctx.node.device.outbound;
-  const msg = outbound[0];
+  const msg = injectable(ctx);
   if (msg === undefined) return false;
   const m = state.messages[msg]!;
-  if (m.dst >= 0 && !network.canInject(state.net, ctx.cfg.network, m.src, m.dst)) return false;
-  outbound.shift();
+  ctx.node.device.outbound.shift();
   // A link of stated bandwidth holds the message for its bytes; the paper's pipe does not.
   const shape = ctx.cfg.network.bytesPerCycle
     ? { bytes: HEADER_BYTES + m.payload, lane: 0 }

@@ -47,6 +47,11 @@ export interface Mechanism {
   receive: string;
   device: string;
   hooks: CniHooks;
+  /**
+   * The NI's loop, at its top, would find nothing to do this cycle (a pull virtual polling has
+   * scheduled aside: cni-quiet.ts bounds those by their time). Reads, never writes.
+   */
+  deviceIdle(ctx: Ctx): boolean;
   /** Which queue each direction uses, for the queue CNIs. */
   queues: { send: string; receive: string } | null;
 }

@@ -15,7 +15,7 @@ import type { Step } from '../../../node/bus/routine';
 import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
 import type { CniTxn } from '../cni-state';
 import { blocksFor } from '../config';
-import { acknowledge, injectWaiting } from '../cni-messages';
+import { acknowledge, injectable, injectWaiting } from '../cni-messages';
 import { duePull, schedulePull } from './virtual-polling';
 import { LOST } from './messaging';
 import { wordsInBlock } from './queue';
@@ -289,6 +289,17 @@ const cdrDevice: CniRoutine = (ctx, f, a): Step => {
     }
   }
   throw new Error(`cdr.device: bad pc ${f.pc}`);
+};
+
+/** cdrDevice's conditions at pc 0, past its due pulls: nothing to inject, read, clear or deliver. */
+export const cdrDeviceIdle = (ctx: Ctx): boolean => {
+  const dev = ctx.node.device;
+  return (
+    injectable(ctx) === undefined &&
+    !dev.txRequested &&
+    dev.rxPhase !== 'CLEARING' &&
+    !(dev.rxPhase === 'CLEAN' && dev.backlog.length > 0)
+  );
 };
 
 export const cdrRoutines: Record<string, CniRoutine> = {

@@ -6,7 +6,7 @@
 import type { Step } from '../../../node/bus/routine';
 import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
 import { wordsFor } from '../config';
-import { acknowledge, injectWaiting } from '../cni-messages';
+import { acknowledge, injectable, injectWaiting } from '../cni-messages';
 
 export const TX_SPACE = 1;
 export const RX_AVAIL = 2;
@@ -87,6 +87,13 @@ const ni2wDevice: CniRoutine = (ctx): Step => {
   }
   injectWaiting(ctx);
   return { op: 'idle' };
+};
+
+/** ni2wDevice's conditions: nothing to move into the receive FIFO, nothing the network takes. */
+export const ni2wDeviceIdle = (ctx: Ctx): boolean => {
+  const dev = ctx.node.device;
+  const rxMove = dev.backlog.length > 0 && dev.rxFifo.length < ctx.cfg.fifoMessages;
+  return !rxMove && injectable(ctx) === undefined;
 };
 
 export const ni2wRoutines: Record<string, CniRoutine> = {

@@ -16,7 +16,7 @@ import type { CniHooks, CniRoutine, Ctx } from '../cni-node';
 import type { AgentName, CniTxn, QueueSide } from '../cni-state';
 import { blocksFor, HEADER_BYTES, NI_KINDS } from '../config';
 import { slotBlock, type QueueLayout } from '../layout';
-import { acknowledge, injectWaiting } from '../cni-messages';
+import { acknowledge, injectable, injectWaiting } from '../cni-messages';
 import { duePull, schedulePull } from './virtual-polling';
 
 const layoutOf = (ctx: Ctx, f: RoutineFrame): QueueLayout => ctx.layout.queues[String(f.locals.q)]!;
@@ -333,6 +333,16 @@ const queueDevice: CniRoutine = (ctx, f, a): Step => {
       return { op: 'idle' };
   }
   throw new Error(`queue.device: bad pc ${f.pc}`);
+};
+
+/** queueDevice's conditions at pc 0, past its due pulls: nothing to inject, dequeue or deliver. */
+export const queueDeviceIdle = (ctx: Ctx): boolean => {
+  const dev = ctx.node.device;
+  return (
+    injectable(ctx) === undefined &&
+    !(dev.pendingCount > 0 && dev.outbound.length === 0) &&
+    dev.backlog.length === 0
+  );
 };
 
 /** The NI takes the next announced message out of the send queue (§B.6.3 send step 5). */

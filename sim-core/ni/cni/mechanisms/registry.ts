@@ -6,10 +6,10 @@
 import { NI_KINDS, type NiMechanism } from '../config';
 import type { CniConfig } from '../cni-config';
 import type { CniRoutine, Mechanism } from '../cni-node';
-import { cdrHooks, cdrRoutines } from './cdr';
+import { cdrDeviceIdle, cdrHooks, cdrRoutines } from './cdr';
 import { messagingRoutines } from './messaging';
-import { ni2wHooks, ni2wRoutines } from './ni2w';
-import { queueHooks, queueRoutines } from './queue';
+import { ni2wDeviceIdle, ni2wHooks, ni2wRoutines } from './ni2w';
+import { queueDeviceIdle, queueHooks, queueRoutines } from './queue';
 
 export const MECHANISMS: Readonly<Record<NiMechanism, Mechanism>> = {
   'uncached-registers': {
@@ -17,6 +17,7 @@ export const MECHANISMS: Readonly<Record<NiMechanism, Mechanism>> = {
     receive: 'ni2w.receive',
     device: 'ni2w.device',
     hooks: ni2wHooks,
+    deviceIdle: ni2wDeviceIdle,
     queues: null,
   },
   cdr: {
@@ -24,6 +25,7 @@ export const MECHANISMS: Readonly<Record<NiMechanism, Mechanism>> = {
     receive: 'cdr.receive',
     device: 'cdr.device',
     hooks: cdrHooks,
+    deviceIdle: cdrDeviceIdle,
     queues: null,
   },
   queue: {
@@ -31,6 +33,7 @@ export const MECHANISMS: Readonly<Record<NiMechanism, Mechanism>> = {
     receive: 'queue.receive',
     device: 'queue.device',
     hooks: queueHooks,
+    deviceIdle: queueDeviceIdle,
     queues: { send: 'sq', receive: 'rq' },
   },
 };

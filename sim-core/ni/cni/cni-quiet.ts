@@ -1,0 +1,103 @@
+/**
+ * Skipping the coherent NIs' quiet cycles (issue 18: the message bench's speed). Most cycles of a
+ * ping-pong nothing happens: the processors compute or wait for a bus transaction, the NI's loop
+ * finds nothing to do, and messages cross the network's fixed latency. A run proves such a stretch
+ * from its state — no bus transaction ends and none can be granted, no message or acknowledgement
+ * arrives, no pull of virtual polling falls due, every agent waits on something none of these
+ * changes — and jumps it: the clock, the compute countdowns and the watchdog move exactly as that
+ * many step() calls would move them, with no event (tests/property/cni-quiet.property.test.ts
+ * checks the logs and the states against plain stepping).
+ */
+import type { MessageNetwork } from '../../net/message-network';
+import type { MessageNetworkState } from '../../net/networks';
+import type { Agent } from '../../node/bus/agent';
+import type { Ctx, Mechanism } from './cni-node';
+import type { AgentName, CniState } from './cni-state';
+
+/** The agents of a node in the order they act within a cycle. */
+export const AGENT_ORDER = ['P', 'P1', 'NI'] as const;
+
+/**
+ * The last cycle through which `agent` provably stays as it is but for a compute countdown,
+ * given that nothing else in its node changes; the current cycle when it may act next cycle.
+ */
+function agentQuietThrough(ctx: Ctx, agent: Agent<AgentName>, mechanism: Mechanism): number {
+  const now = ctx.state.cycle;
+  if (agent.halted) return Infinity;
+  const busy = agent.busy;
+  if (busy) {
+    switch (busy.waitingFor) {
+      case 'transaction':
+        return Infinity;
+      case 'compute':
+        // It is free again in the cycle its countdown reaches 0, and acts the cycle after.
+        return busy.left > 0 ? now + busy.left : now;
+      case 'stores':
+        // A membar ends when the buffer drains, a store goes when there is room (runAgent).
+        if (busy.op.op === 'membar') return agent.pendingStores === 0 ? now : Infinity;
+        return agent.pendingStores >= ctx.kit.storeBuffer ? Infinity : now;
+    }
+  }
+  // Only the NI's loop, at its top, is known to idle; everything else runs a routine.
+  const frame = agent.stack[agent.stack.length - 1];
+  if (agent.name !== 'NI' || agent.stack.length !== 1 || frame?.routine !== mechanism.device)
+    return now;
+  if (frame.pc !== 0 || !mechanism.deviceIdle(ctx)) return now;
+  let firstPull = Infinity;
+  for (const pull of ctx.node.device.pulls) firstPull = Math.min(firstPull, pull.at);
+  return firstPull - 1;
+}
+
+/**
+ * How many of the coming cycles (at most `limit`) are quiet: each would emit no event and
+ * change nothing but the clock, compute countdowns and the watchdog. `ctxOf(i)` is node i's
+ * context; the run has not halted.
+ */
+export function quietCycles(
+  state: CniState,
+  ctxOf: (node: number) => Ctx,
+  network: MessageNetwork<MessageNetworkState>,
+  mechanism: Mechanism,
+  quietLimit: number,
+  limit: number,
+): number {
+  const now = state.cycle;
+  if (!network.nextDue) return 0;
+  // The agents first: after most busy cycles one of them acts at once, and the rest is not asked.
+  let through = now + limit;
+  for (let i = 0; i < state.nodes.length && through > now; i++) {
+    const ctx = ctxOf(i);
+    const bus = ctx.node.bus;
+    if (bus.current) through = Math.min(through, bus.current.endsAt - 1);
+    else if (bus.queue.length > 0) return 0;
+    for (const name of AGENT_ORDER) {
+      const agent = ctx.node.agents[name];
+      if (agent && through > now)
+        through = Math.min(through, agentQuietThrough(ctx, agent, mechanism));
+    }
+  }
+  if (through <= now) return 0;
+  through = Math.min(through, network.nextDue(state.net) - 1);
+  // The watchdog's stall is an event: stop short of the cycle it would report in.
+  if (network.inTransit(state.net).length === 0 && state.quiet < quietLimit)
+    through = Math.min(through, now + quietLimit - state.quiet - 1);
+  return Math.max(0, through - now);
+}
+
+/** Runs `cycles` quiet cycles (quietCycles said so): what that many steps would change. */
+export function skipQuiet(
+  state: CniState,
+  network: MessageNetwork<MessageNetworkState>,
+  cycles: number,
+): void {
+  state.cycle += cycles;
+  for (const node of state.nodes)
+    for (const name of AGENT_ORDER) {
+      const busy = node.agents[name]?.busy;
+      if (busy?.waitingFor !== 'compute') continue;
+      busy.left -= cycles;
+      if (busy.left <= 0) node.agents[name]!.busy = null;
+    }
+  // Nothing outstanding arrives, so the run stays unfinished: progress is a message on its way.
+  state.quiet = network.inTransit(state.net).length > 0 ? 0 : state.quiet + cycles;
+}

@@ -5,13 +5,11 @@
  * in the same state, as a run stepped one cycle at a time. A short stall watchdog on some runs
  * makes the watchdog report stalls, which a skip must stop short of.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CniConfig } from '../../sim-core/ni/cni/cni-config';
 import { CniSystem } from '../../sim-core/ni/cni/cni-system';
 import { cniConfig, cniSoak } from '../../tools/soak/cni';
+import { quietRun } from './quiet-support';
 
 /** Cycles a run may take here: enough for most drawn machines to halt. */
 const MAX_CYCLES = 400_000;
@@ -24,27 +22,6 @@ const machine = fc.record({
   watchdog: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 60 })),
 });
 
-/** The run's events with their cycles, its final state and statistics, as one digest. */
-function digest(
-  cfg: CniConfig,
-  skip: boolean,
-): { digest: string; cycles: number; skipped: number } {
-  const sim = new CniSystem(cfg);
-  const log: string[] = [];
-  let skipped = 0;
-  while (!sim.state.halted && sim.state.cycle < MAX_CYCLES) {
-    if (skip) skipped += sim.skipQuiet(MAX_CYCLES - sim.state.cycle);
-    if (sim.state.cycle >= MAX_CYCLES) break;
-    for (const e of sim.step()) log.push(`${sim.state.cycle} ${JSON.stringify(e)}`);
-  }
-  log.push(JSON.stringify(sim.state), JSON.stringify(sim.stats()));
-  return {
-    digest: bytesToHex(sha256(utf8ToBytes(log.join('\n')))),
-    cycles: sim.state.cycle,
-    skipped,
-  };
-}
-
 describe('skipping quiet cycles (coherent NIs)', () => {
   it('gives the same events, cycles and final state as stepping every cycle', () => {
     let skipped = 0;
@@ -52,8 +29,8 @@ describe('skipping quiet cycles (coherent NIs)', () => {
       fc.property(machine, ({ drawn, watchdog }) => {
         const base = cniConfig(drawn.c, drawn.m);
         const cfg = watchdog > 0 ? { ...base, stallWatchdog: watchdog } : base;
-        const stepped = digest(cfg, false);
-        const jumped = digest(cfg, true);
+        const stepped = quietRun(new CniSystem(cfg), false, MAX_CYCLES);
+        const jumped = quietRun(new CniSystem(cfg), true, MAX_CYCLES);
         skipped += jumped.skipped;
         expect(jumped.cycles, drawn.c.label).toBe(stepped.cycles);
         expect(jumped.digest, drawn.c.label).toBe(stepped.digest);

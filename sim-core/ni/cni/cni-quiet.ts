@@ -11,6 +11,7 @@
 import type { MessageNetwork } from '../../net/message-network';
 import type { MessageNetworkState } from '../../net/networks';
 import type { Agent } from '../../node/bus/agent';
+import { countDown, waitsThrough } from '../../node/bus/quiet';
 import type { Ctx, Mechanism } from './cni-node';
 import type { AgentName, CniState } from './cni-state';
 
@@ -23,21 +24,8 @@ export const AGENT_ORDER = ['P', 'P1', 'NI'] as const;
  */
 function agentQuietThrough(ctx: Ctx, agent: Agent<AgentName>, mechanism: Mechanism): number {
   const now = ctx.state.cycle;
-  if (agent.halted) return Infinity;
-  const busy = agent.busy;
-  if (busy) {
-    switch (busy.waitingFor) {
-      case 'transaction':
-        return Infinity;
-      case 'compute':
-        // It is free again in the cycle its countdown reaches 0, and acts the cycle after.
-        return busy.left > 0 ? now + busy.left : now;
-      case 'stores':
-        // A membar ends when the buffer drains, a store goes when there is room (runAgent).
-        if (busy.op.op === 'membar') return agent.pendingStores === 0 ? now : Infinity;
-        return agent.pendingStores >= ctx.kit.storeBuffer ? Infinity : now;
-    }
-  }
+  const waiting = waitsThrough(agent, ctx.kit.storeBuffer, now);
+  if (waiting !== null) return waiting;
   // Only the NI's loop, at its top, is known to idle; everything else runs a routine.
   const frame = agent.stack[agent.stack.length - 1];
   if (agent.name !== 'NI' || agent.stack.length !== 1 || frame?.routine !== mechanism.device)
@@ -92,12 +80,7 @@ export function skipQuiet(
 ): void {
   state.cycle += cycles;
   for (const node of state.nodes)
-    for (const name of AGENT_ORDER) {
-      const busy = node.agents[name]?.busy;
-      if (busy?.waitingFor !== 'compute') continue;
-      busy.left -= cycles;
-      if (busy.left <= 0) node.agents[name]!.busy = null;
-    }
+    for (const name of AGENT_ORDER) countDown(node.agents[name], cycles);
   // Nothing outstanding arrives, so the run stays unfinished: progress is a message on its way.
   state.quiet = network.inTransit(state.net).length > 0 ? 0 : state.quiet + cycles;
 }

@@ -45,6 +45,7 @@ import { layoutOf, messageBlocks, type Layout } from './layout';
 import { mechanismOf, ROUTINES } from './mechanisms/registry';
 import { EDT_NI_KINDS, type UnsafeRule } from './ni-kinds';
 import { arrive } from './vimsg';
+import { AGENT_ORDER, quietCycles, skipQuiet } from './edt-quiet';
 
 /** Bus transactions every EDT bus counts (from 0), in this order. */
 export const EDT_TXN_KINDS: readonly BusTxnKind[] = [
@@ -104,9 +105,6 @@ function plan(cfg: EdtConfig): { messages: EdtMessage[]; scripts: AppStep[][] } 
   }
   return { messages, scripts };
 }
-
-/** The order a node's agents run in each cycle. */
-const AGENT_ORDER = ['P', 'NI', 'CC'] as const;
 
 export class EdtSystem {
   state: EdtState;
@@ -268,6 +266,16 @@ export class EdtSystem {
       events.push({ kind: 'sim.halt', reason: 'all messages delivered' });
     }
     return events;
+  }
+
+  /** Runs up to `limit` cycles its state proves quiet at once (edt-quiet.ts); returns how many. */
+  skipQuiet(limit: number): number {
+    const s = this.state;
+    if (s.halted || this.finished()) return 0;
+    const ctxs = s.nodes.map((n) => this.ctx(n, []));
+    const cycles = quietCycles(s, ctxs, this.network, this.dmaPort, this.quietLimit, limit);
+    if (cycles > 0) skipQuiet(s, this.network, cycles);
+    return cycles;
   }
 
   private finished(): boolean {

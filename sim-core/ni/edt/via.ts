@@ -71,14 +71,22 @@ function firstInLine(ctx: Ctx, stores: readonly number[], k: number): boolean {
   return true;
 }
 
+/** The processor still holds its copy of the completion queue: a spin does nothing. */
+export function spinsOnCachedCopy(ctx: Ctx): boolean {
+  const line = ctx.node.agents.P!.lines[ctx.layout.cq];
+  return line !== undefined && ctx.kit.protocol.states[line.state]?.perm !== 'none';
+}
+
+/** The routines' spins, by the pc each waits at (edt-quiet.ts skips them while they idle). */
+export const SPIN_POINTS: Readonly<Record<string, number>> = { 'via.send': 44, 'via.recv': 4 };
+
 /**
  * A poll that saw nothing spins on its cached copy of the completion queue, which costs no bus
  * transaction, until the NI's completion write invalidates it; the loop's next load then misses
  * (at `pc`) one loop iteration later.
  */
 function spin(ctx: Ctx, f: { pc: number }, pc: number): Step {
-  const line = ctx.node.agents.P!.lines[ctx.layout.cq];
-  if (line && ctx.kit.protocol.states[line.state]?.perm !== 'none') return { op: 'idle' };
+  if (spinsOnCachedCopy(ctx)) return { op: 'idle' };
   f.pc = pc;
   return work(ctx.cfg.host.poll, 'the poll loop comes round to its load again');
 }

@@ -11,6 +11,7 @@ import type { Step } from '../../node/bus/routine';
 import { fragmentsOf } from './edt-config';
 import { PARTS, slice, type Ctx, type EdtHooks, type EdtRoutine } from './edt-node';
 import { messageBlocks } from './layout';
+import type { EdtNode } from './edt-state';
 
 export const niCycles = (ctx: Ctx, n: number) => n * ctx.cfg.niCosts.niCycle;
 
@@ -189,15 +190,17 @@ export const doorbellHooks: Pick<EdtHooks, 'readRegister' | 'writeRegister'> = {
 };
 
 /** VI-MSG's loop: the oldest job it can do (an arrival only once it has landed). */
+/** The first job VI-MSG can take (an arrival once its packet has landed), or -1. */
+export const nextJob = (ni: EdtNode['ni']): number =>
+  ni.jobs.findIndex((j) => j.kind !== 'arrive' || ni.pktToAddr.some((p) => p.msg === j.msg));
+
 const viMsgMain: EdtRoutine = (ctx, f) => {
   if (f.pc === 1) {
     f.pc = 0;
     return null;
   }
   const ni = ctx.node.ni;
-  const at = ni.jobs.findIndex(
-    (j) => j.kind !== 'arrive' || ni.pktToAddr.some((p) => p.msg === j.msg),
-  );
+  const at = nextJob(ni);
   if (at < 0) return { op: 'idle' };
   const [job] = ni.jobs.splice(at, 1);
   f.pc = 1;

@@ -105,6 +105,11 @@ export interface DmaPort<C> {
     engine: DmaEngine,
     transfer: DmaTransfer,
   ): { data: BlockData | null; source: string; retries: number } | null;
+  /**
+   * poll() will go on answering null, with nothing changed, until a bus transaction ends (a
+   * model skipping quiet cycles asks; absent: the port cannot say).
+   */
+  waitsOnBus?(ctx: C): boolean;
 }
 
 export type DmaEmit = (e: DmaEventBody | PhaseEventBody) => void;
@@ -303,6 +308,27 @@ function finishExec(
   emit(phaseEvent(engine, t, 'end', now - t.phaseStart));
   slice(engine, t, t.phaseStart, now, costs, emit);
   startPhase(engine, t, 'intr', now, costs, emit);
+}
+
+/**
+ * The last cycle through which stepDma only counts busy cycles, given that no bus transaction
+ * ends meanwhile (a model skipping quiet cycles asks); the current cycle when it may act next.
+ */
+export function dmaQuietThrough<C>(
+  ctx: C,
+  engine: DmaEngine,
+  port: DmaPort<C>,
+  now: number,
+): number {
+  const t = engine.current;
+  if (!t) return engine.queue.length > 0 ? now : Infinity;
+  if (t.phase === 'exec') return port.waitsOnBus?.(ctx) ? Infinity : now;
+  return t.phaseEnds - 1;
+}
+
+/** `cycles` quiet cycles of the engine (dmaQuietThrough said so): its busy count. */
+export function skipDma(engine: DmaEngine, cycles: number): void {
+  if (engine.current) engine.busyCycles += cycles;
 }
 
 /** Whether the engine has nothing queued or under way. */

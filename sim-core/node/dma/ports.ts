@@ -51,6 +51,7 @@ export function busPort<C extends ModelCtx<C>>(agent: AgentOf<C>, mode: DmaCoher
         waitingFor: 'transaction',
       };
     },
+    waitsOnBus: (ctx) => ctx.node.agents[agent]!.busy !== null,
     poll(ctx, _engine, t) {
       const dev = ctx.node.agents[agent]!;
       if (dev.busy) return null;

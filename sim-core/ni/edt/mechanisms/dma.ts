@@ -7,7 +7,7 @@
  * first (by retry), or read stale from memory (non-coherent) [002 L43]. A transfer per MTU
  * fragment, on send and on receive, is a reading (round2-spec §B1.2, "Calibration").
  */
-import type { BlockData } from '../../../node/bus/agent';
+import type { BlockData, RoutineFrame } from '../../../node/bus/agent';
 import { blockName } from '../../../node/bus/context';
 import { collectDma, postDma, type DmaFinished } from '../../../node/dma/dma-engine';
 import { dmaRefuses } from '../../../node/dma/ports';
@@ -77,6 +77,24 @@ function awaitDma(
   const done = collectDma(ctx.node.dma!, Number(f.locals.desc));
   waitFor(ctx, f, msg, done !== null, 'the DMA');
   return done;
+}
+
+/** The routines' waits for their transfer (awaitDma), by the pcs they wait at. */
+const DMA_WAITS: Readonly<Record<string, readonly number[]>> = {
+  'dma.send': [2, 4],
+  'dma.arrive': [2],
+};
+
+/**
+ * The frame waits for a transfer the engine has not finished, and has noted since when: it idles
+ * until the engine finishes it (edt-quiet.ts). Reads, never writes.
+ */
+export function awaitsDma(ctx: Ctx, f: RoutineFrame): boolean {
+  const engine = ctx.node.dma;
+  if (!engine || !DMA_WAITS[f.routine]?.includes(f.pc)) return false;
+  if (typeof f.locals.waitFrom !== 'number') return false;
+  const id = Number(f.locals.desc);
+  return !engine.done.some((d) => d.id === id);
 }
 
 const IDLE = { op: 'idle' } as const;

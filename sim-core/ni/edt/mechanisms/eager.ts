@@ -136,6 +136,18 @@ const hooks: EdtHooks = {
 };
 
 /** The cache controller: due fetches, then invalidations, then write-backs, one at a time. */
+/**
+ * The last cycle through which the controller's loop, at its top, finds nothing to do (a fetch
+ * falls due at its time; an invalidation or a write-back waits at once): edt-quiet.ts.
+ */
+export function controllerIdleThrough(ctx: Ctx): number {
+  const ni = ctx.node.ni;
+  if (ni.invalidations.length > 0 || ni.writebacks.length > 0) return ctx.state.cycle;
+  let first = Infinity;
+  for (const fetch of ni.fetches) first = Math.min(first, fetch.at);
+  return first - 1;
+}
+
 const cacheController: EdtRoutine = (ctx, f) => {
   const ni = ctx.node.ni;
   const now = ctx.state.cycle;

@@ -314,12 +314,16 @@ export class CniSystem {
   /** Runs up to `limit` cycles its state proves quiet at once (cni-quiet.ts); returns how many. */
   skipQuiet(limit: number): number {
     const s = this.state;
-    if (s.halted || this.finished()) return 0;
-    const ctxOf = (i: number) => this.ctx(i, []);
-    const cycles = quietCycles(s, ctxOf, this.network, this.mechanism, this.quietLimit, limit);
-    if (cycles > 0) skipQuiet(s, this.network, cycles);
+    if (s.halted) return 0;
+    const cycles = quietCycles(s, this.ctxOf, this.network, this.mechanism, this.quietLimit, limit);
+    // A finished run halts at its next step (only a run not yet stepped can be finished here).
+    if (cycles === 0 || this.finished()) return 0;
+    skipQuiet(s, this.network, cycles);
     return cycles;
   }
+
+  /** Node i's context for the skip's questions, which read and never emit. */
+  private readonly ctxOf = (i: number) => this.ctx(i, []);
 
   private finished(): boolean {
     const s = this.state;

@@ -11,6 +11,8 @@
  *   edt4k.cyclesPerSecond   edt-size-sweep's point: the EDT NI, a 4 KB ping-pong: cycles/s
  *   flash.cyclesPerSecond   two FLASH nodes sending 4 KB to each other at once (C4): cycles/s
  *   fugu16.cyclesPerSecond  fugu-skewed-gang on 16 nodes (enum-like against null, skew 30 %): cycles/s
+ *   messageBench.cli.*      the default message bench (120 points) as `npm run sim -- bench` runs
+ *                           it: ms for the whole table on one core, and the slowest model's share
  *   explore16.*             the app's exploration of a 100,000-cycle 16×16 link (chaos, uniform
  *                           0.16) as the worker runs it, in 30 ms slices with the log's digest:
  *                           time to the first picture (at cycle 500) and to the whole run; and the
@@ -52,6 +54,7 @@ import { flashConfigOf } from '../sim-core/ni/flash/module';
 import { builtinScenarios, findBuiltin } from '../scenarios/index';
 import { SliceExplorer } from '../src/worker/slices';
 import type { BenchRow } from './bench-row';
+import { benchMessageCli } from './bench-message';
 
 /** Timed repetitions of each case, after its warm-up. */
 const REPETITIONS = 7;
@@ -397,6 +400,7 @@ const CASES: Record<string, () => BenchRow[]> = {
   edt4k: benchEdt,
   flash: benchFlash,
   fugu16: benchFugu,
+  messageBench: () => benchMessageCli(now),
   exploreTime: benchExploreTime,
   exploreMemory: benchExploreMemory,
 };

@@ -11,7 +11,8 @@
 import type { MessageNetwork } from '../../net/message-network';
 import type { MessageNetworkState } from '../../net/networks';
 import type { Agent } from '../../node/bus/agent';
-import { countDown, waitsThrough } from '../../node/bus/quiet';
+import { busQuietThrough, countDown, waitsThrough } from '../../node/bus/quiet';
+import { quietAfterCycles, stallFreeThrough } from '../../kernel/watchdog';
 import type { Ctx, Mechanism } from './cni-node';
 import type { AgentName, CniState } from './cni-state';
 
@@ -55,9 +56,7 @@ export function quietCycles(
   let through = now + limit;
   for (let i = 0; i < state.nodes.length && through > now; i++) {
     const ctx = ctxOf(i);
-    const bus = ctx.node.bus;
-    if (bus.current) through = Math.min(through, bus.current.endsAt - 1);
-    else if (bus.queue.length > 0) return 0;
+    through = Math.min(through, busQuietThrough(ctx.node.bus, now));
     for (const name of AGENT_ORDER) {
       const agent = ctx.node.agents[name];
       if (agent && through > now)
@@ -65,10 +64,13 @@ export function quietCycles(
     }
   }
   if (through <= now) return 0;
-  through = Math.min(through, network.nextDue(state.net) - 1);
   // The watchdog's stall is an event: stop short of the cycle it would report in.
-  if (network.inTransit(state.net).length === 0 && state.quiet < quietLimit)
-    through = Math.min(through, now + quietLimit - state.quiet - 1);
+  const moving = network.inTransit(state.net).length > 0;
+  through = Math.min(
+    through,
+    network.nextDue(state.net) - 1,
+    stallFreeThrough(now, state.quiet, quietLimit, moving),
+  );
   return Math.max(0, through - now);
 }
 
@@ -82,5 +84,5 @@ export function skipQuiet(
   for (const node of state.nodes)
     for (const name of AGENT_ORDER) countDown(node.agents[name], cycles);
   // Nothing outstanding arrives, so the run stays unfinished: progress is a message on its way.
-  state.quiet = network.inTransit(state.net).length > 0 ? 0 : state.quiet + cycles;
+  state.quiet = quietAfterCycles(state.quiet, network.inTransit(state.net).length > 0, cycles);
 }

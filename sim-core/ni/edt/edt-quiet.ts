@@ -9,7 +9,8 @@
  * (tests/property/edt-quiet.prop.test.ts checks the logs and states against plain stepping).
  */
 import type { Agent } from '../../node/bus/agent';
-import { countDown, waitsThrough } from '../../node/bus/quiet';
+import { busQuietThrough, countDown, waitsThrough } from '../../node/bus/quiet';
+import { quietAfterCycles, stallFreeThrough } from '../../kernel/watchdog';
 import { dmaQuietThrough, skipDma, type DmaPort } from '../../node/dma/dma-engine';
 import type { MessageNetwork } from '../../net/message-network';
 import type { MessageNetworkState } from '../../net/networks';
@@ -68,9 +69,7 @@ export function quietCycles(
   if (!network.nextDue) return 0;
   let through = now + limit;
   for (const ctx of ctxs) {
-    const bus = ctx.node.bus;
-    if (bus.current) through = Math.min(through, bus.current.endsAt - 1);
-    else if (bus.queue.length > 0) return 0;
+    through = Math.min(through, busQuietThrough(ctx.node.bus, now));
     const dma = ctx.node.dma;
     if (dma) through = Math.min(through, dmaPort ? dmaQuietThrough(ctx, dma, dmaPort, now) : now);
     for (const name of AGENT_ORDER) {
@@ -79,10 +78,13 @@ export function quietCycles(
     }
     if (through <= now) return 0;
   }
-  through = Math.min(through, network.nextDue(state.net) - 1);
   // The watchdog's stall is an event: stop short of the cycle it would report in.
-  if (network.inTransit(state.net).length === 0 && state.quiet < quietLimit)
-    through = Math.min(through, now + quietLimit - state.quiet - 1);
+  const moving = network.inTransit(state.net).length > 0;
+  through = Math.min(
+    through,
+    network.nextDue(state.net) - 1,
+    stallFreeThrough(now, state.quiet, quietLimit, moving),
+  );
   return Math.max(0, through - now);
 }
 
@@ -98,5 +100,5 @@ export function skipQuiet(
     if (node.dma) skipDma(node.dma, cycles);
   }
   // Nothing outstanding arrives, so the run stays unfinished: progress is a message on its way.
-  state.quiet = network.inTransit(state.net).length > 0 ? 0 : state.quiet + cycles;
+  state.quiet = quietAfterCycles(state.quiet, network.inTransit(state.net).length > 0, cycles);
 }

@@ -5,6 +5,7 @@
  * compute countdown runs out, and a skip moves the countdown as that many cycles would.
  */
 import type { Agent } from './agent';
+import type { NodeBus } from './bus-state';
 
 /**
  * The last cycle through which a waiting agent stays as it is but for its countdown, given that
@@ -35,3 +36,7 @@ export function countDown(agent: Agent | undefined, cycles: number): void {
   busy.left -= cycles;
   if (busy.left <= 0) agent!.busy = null;
 }
+
+/** A node's bus: the last cycle before its transaction ends; `now` when a request waits for a grant. */
+export const busQuietThrough = (bus: NodeBus, now: number): number =>
+  bus.current ? bus.current.endsAt - 1 : bus.queue.length > 0 ? now : Infinity;

@@ -1,6 +1,6 @@
 /**
  * The structure-aware fuzz suite (tests/fuzz/boundaries.ts): every boundary gets mutated real
- * inputs, and each run must not throw, must finish within 2 s, must print only coded problems in
+ * inputs, and each run must not throw, must finish within 2 s of CPU, must print only coded problems in
  * the project's words, must leave Object.prototype alone, and every scenario it accepts must
  * simulate cleanly for a bounded number of cycles.
  *

@@ -27,12 +27,20 @@ const CODES: Record<Exclude<IssueKind, 'custom'>, IssueCode> = {
 };
 
 function toIssues(issues: readonly z.core.$ZodIssue[]): InputIssue[] {
-  return wordIssues(issues).map((w) => ({
+  const all = wordIssues(issues).map((w) => ({
     code:
       w.kind === 'custom' ? ((w.params?.scn as IssueCode | undefined) ?? 'SCN004') : CODES[w.kind],
     path: pathText(w.path),
     message: w.message,
   }));
+  // Two checks of one field can word the same problem (1e308 is neither safe nor in range): once.
+  const seen = new Set<string>();
+  return all.filter((i) => {
+    const key = `${i.code} ${i.path} ${i.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 export function parseScenario(input: unknown): Result<Scenario, InputIssue[]> {

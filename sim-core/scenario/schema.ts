@@ -132,10 +132,17 @@ function checkFocusNode(
   );
 }
 
-export const scenarioSchema = scenarioObject.superRefine((sc, ctx) =>
-  checkAcrossFields(sc, (path, message, code = 'SCN003') =>
-    ctx.addIssue({ code: 'custom', path, message, params: { scn: code } }),
-  ),
+/**
+ * The cross-field checks run only on a scenario whose every field is valid: zod runs a refinement
+ * after non-aborting issues too, and a check that trusts `system.nodes` (an out-of-range 1e308)
+ * would build an array of that length.
+ */
+export const scenarioSchema = scenarioObject.superRefine(
+  (sc, ctx) =>
+    checkAcrossFields(sc, (path, message, code = 'SCN003') =>
+      ctx.addIssue({ code: 'custom', path, message, params: { scn: code } }),
+    ),
+  { when: (payload) => payload.issues.length === 0 },
 );
 
 export type Scenario = z.output<typeof scenarioSchema>;

@@ -4,7 +4,7 @@
  *
  *   npx tsx tests/fuzz/count.ts [runs per boundary, default 1000] [seed, default 20261124] [boundary…]
  *
- * Kinds: crash (an uncaught exception), slow (over 2 s), uncoded (a problem without a known
+ * Kinds: crash (an uncaught exception), slow (over 2 s of CPU), uncoded (a problem without a known
  * code), objectObject, zodWording, pollution (Object.prototype changed), simThrow, nan and
  * violation (an accepted scenario's bounded run).
  */

@@ -16,7 +16,7 @@ import { applyOverrides, parseOverride } from '../../sim-core/scenario/overrides
 import { parseScenario } from '../../sim-core/scenario/parse';
 import { decodeLink } from '../../sim-core/scenario/share-link';
 import { parseAssignment, parseSubmission } from '../../sim-core/teaching/index';
-import { findBuiltin } from '../../scenarios/index';
+import { builtinScenarios, findBuiltin } from '../../scenarios/index';
 import { findAssignment } from '../../scenarios/assignments/index';
 
 const nested = (depth: number): unknown => {
@@ -176,6 +176,27 @@ describe('overrides', () => {
       ),
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('cross-field checks', () => {
+  it('never see an out-of-range size: every model refuses a huge node count with one coded issue', () => {
+    // The fuzz suite's 100,000 overrides found `system.nodes=1e308` throwing "Invalid array
+    // length" in FUGU's checks (zod refines after a range issue too); 3e9 exhausted the heap.
+    const kinds = new Map(
+      builtinScenarios.map((b) => [(b.doc as { system: { kind: string } }).system.kind, b]),
+    );
+    for (const [kind, builtin] of kinds)
+      for (const nodes of [1e308, 3e9, -1e308]) {
+        const doc = structuredClone(builtin.doc) as { system: Record<string, unknown> };
+        doc.system.nodes = nodes;
+        const parsed = parseScenario(doc);
+        expect(parsed.ok, `${kind} with ${nodes} nodes`).toBe(false);
+        if (parsed.ok) continue;
+        const shown = parsed.error.map((i) => `${i.code} ${i.path}: ${i.message}`);
+        expect(new Set(shown).size, `${kind}: ${shown.join('; ')}`).toBe(shown.length);
+        expect(parsed.error.every((i) => /^SCN\d{3}$/.test(i.code))).toBe(true);
+      }
   });
 });
 

@@ -41,10 +41,11 @@ export function injectWaiting(ctx: Ctx): boolean {
   const m = state.messages[msg]!;
   if (m.dst >= 0 && !network.canInject(state.net, ctx.cfg.network, m.src, m.dst)) return false;
   outbound.shift();
-  // A link of stated bandwidth holds the message for its bytes; the paper's pipe does not.
-  const shape = ctx.cfg.network.bytesPerCycle
-    ? { bytes: HEADER_BYTES + m.payload, lane: 0 }
-    : undefined;
+  // A link of stated bandwidth, or the torus's packets, take the message's bytes; the paper's pipe does not.
+  const shape =
+    ctx.cfg.network.bytesPerCycle || network.sized
+      ? { bytes: HEADER_BYTES + m.payload, lane: 0 }
+      : undefined;
   if (m.dst >= 0) network.inject(state.net, ctx.cfg.network, state.cycle, msg, m.src, m.dst, shape);
   messageEvent(ctx, 'inject', msg, { node: m.src, agent: 'NI' });
   return true;

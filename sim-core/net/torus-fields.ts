@@ -1,6 +1,6 @@
 /**
  * The scenario's side of the common torus for a model whose `network.kind` may be "torus"
- * (sim-core/net/common-torus.ts): the field placing its nodes `hops` apart, and the cross-field
+ * (sim-core/net/common-torus.ts): the field placing its nodes `hops` apart, the cross-field
  * check that they fit and that `hops` is not given to a network without them.
  */
 import type { IssueSink } from '../model';

@@ -46,6 +46,14 @@ export const commonPipeCycles = (nsPerCycle: number) => ({
   bytesPerCycle: (COMMON_PIPE.mbPerS / 1000) * nsPerCycle,
 });
 
+/**
+ * What a point on the common torus rests on when its model's own network is not a torus (the
+ * pipe-based models): the mapping of its messages onto Cranium's packets and of its window onto
+ * acknowledgements across the torus (sim-core/net/common-torus.ts).
+ */
+export const commonTorusDefault = (messages: string) =>
+  `on the common torus ${messages} ride as the payload of Cranium's 44-B packets (⌈bytes / 32⌉ packets), and the sender's window is freed by a one-packet acknowledgement back across the torus: round2-spec §A.3's [default] mapping, not a seed's`;
+
 /** A network in words, for a table's notes and a chart's legend. */
 export function networkLabel(n: BenchNetwork): string {
   if (n.kind === 'own') return "each model's own network";

@@ -33,9 +33,16 @@ export interface MessageShape {
   bytes: number;
   /** 0 request, 1 reply; folded to 0 when the network has one lane. */
   lane: number;
+  /**
+   * The model's own frames: the message travels as frames of at most this many bytes, each cut
+   * into the network's packets on its own (EDT's MTU [002 L189]). Absent: one frame.
+   */
+  frameBytes?: number;
 }
 
 export interface MessageNetwork<S> {
+  /** It moves bytes, not whole messages: `inject` needs every message's shape (the torus). */
+  readonly sized?: boolean;
   /** A network of `nodes` nodes timed by `p` (a network that needs neither ignores them). */
   initial(nodes?: number, p?: LinkParams): S;
   /** May a message (of `bytes`) from `src` to `dst` leave its node now (on `lane`, 0 if absent)? */

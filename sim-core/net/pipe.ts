@@ -12,6 +12,7 @@
  * receiver, T2's lumped receiver buffer.
  */
 import type { MessageNetwork, MessageShape } from './message-network';
+import { laneOf, windowKey, windowOpen, type Window } from './window';
 
 export interface NetworkPipe {
   inFlight: {
@@ -23,18 +24,12 @@ export interface NetworkPipe {
   }[];
   acks: { from: number; to: number; arrivesAt: number; lane?: number }[];
   /** Outstanding messages per source → destination (and lane, beyond the first): the window. */
-  window: Record<string, number>;
+  window: Window;
   /** Per source node, the cycle its link is free again (only with `bytesPerCycle`). */
   linkFree?: Record<number, number>;
 }
 
-const pair = (src: number, dst: number, lane = 0) =>
-  lane === 0 ? `${src}>${dst}` : `${src}>${dst}/${lane}`;
-
-const laneOf = (lanes: number | undefined, lane: number | undefined) =>
-  (lanes ?? 1) > 1 ? (lane ?? 0) : 0;
-
-/** Messages outstanding to `dst` from every source, on every lane (T2's lumped receiver buffer). */
+/** Whether any of `list` has arrived by `now`. */
 const anyDue = (list: readonly { arrivesAt: number }[], now: number) => {
   for (const x of list) if (x.arrivesAt <= now) return true;
   return false;
@@ -48,24 +43,12 @@ export function firstArrival(net: NetworkPipe): number {
   return first;
 }
 
-function toward(net: NetworkPipe, dst: number): number {
-  let n = 0;
-  for (const key in net.window) {
-    const to = key.slice(key.indexOf('>') + 1);
-    const slash = to.indexOf('/');
-    if (Number(slash < 0 ? to : to.slice(0, slash)) === dst) n += net.window[key]!;
-  }
-  return n;
-}
-
 export const pipe: MessageNetwork<NetworkPipe> = {
   initial: () => ({ inFlight: [], acks: [], window: {} }),
-  canInject: (net, p, src, dst, lane) =>
-    (net.window[pair(src, dst, laneOf(p.lanes, lane))] ?? 0) < p.window &&
-    (p.receiverLimit === undefined || toward(net, dst) < p.receiverLimit),
+  canInject: (net, p, src, dst, lane) => windowOpen(net.window, p, src, dst, lane),
   inject(net, p, now, msg, src, dst, shape?: MessageShape) {
     const lane = laneOf(p.lanes, shape?.lane);
-    const key = pair(src, dst, lane);
+    const key = windowKey(src, dst, lane);
     net.window[key] = (net.window[key] ?? 0) + 1;
     let lastByte = now;
     if (p.bytesPerCycle && shape) {
@@ -96,7 +79,7 @@ export const pipe: MessageNetwork<NetworkPipe> = {
     if (!anyDue(net.acks, now) && !anyDue(net.inFlight, now)) return [];
     const acks = net.acks.filter((a) => a.arrivesAt <= now);
     if (acks.length) net.acks = net.acks.filter((a) => a.arrivesAt > now);
-    for (const a of acks) net.window[pair(a.to, a.from, a.lane)]! -= 1;
+    for (const a of acks) net.window[windowKey(a.to, a.from, a.lane)]! -= 1;
     if (!accept) {
       const arriving = net.inFlight.filter((f) => f.arrivesAt <= now);
       if (arriving.length) net.inFlight = net.inFlight.filter((f) => f.arrivesAt > now);

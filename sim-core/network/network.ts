@@ -63,7 +63,7 @@ import { PhaseContext } from './phase-context';
 import { runCrossbars } from './phase-crossbars';
 import { runInjection } from './phase-injection';
 import { runLinks } from './phase-links';
-import { routingContext, runRouting } from './phase-routing';
+import { routingContext, runRouting, turnedRoundRobin } from './phase-routing';
 import { TrafficPlan, createPacket, runTraffic } from './phase-traffic';
 import type { RoutingContext } from './routing-context';
 import { routingFunctions } from './routing';
@@ -93,6 +93,22 @@ export class Network {
   /** The deep copy a restored snapshot runs on (see reviveNetworkState). */
   revive(state: NetworkState): NetworkState {
     return reviveNetworkState(state);
+  }
+
+  /**
+   * `cycles` cycles of an empty network (nothing queued or in flight) at once: no phit moves, no
+   * event is told, and each router's round-robin pointer turns as `step` turns it; the state is
+   * then the one `cycles` steps give (a test checks it). A model whose torus idles between its
+   * messages runs at the cost of its messages, not of every idle cycle. False, doing nothing,
+   * when the network is not empty or traffic of its own is still to come.
+   */
+  idle(cycles: number): boolean {
+    const s = this.state;
+    if (s.stats.inFlight !== 0 || s.halted || this.traffic.moreAfter(s.cycle)) return false;
+    s.cycle += cycles;
+    s.idleCycles = 0;
+    for (const router of s.routers) router.rr = turnedRoundRobin(router.rr, cycles);
+    return true;
   }
 
   /** One cycle, in the order of work above. */

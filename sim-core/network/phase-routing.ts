@@ -124,6 +124,9 @@ function exchange(c: PhaseContext, r: number, o: number, slot: number, partnerSl
   grant(c, nb, 'mq', partnerSlot, back, 'exchange', 0);
 }
 
+/** The round-robin pointer after `cycles` more cycles: every router turns it once a cycle. */
+export const turnedRoundRobin = (rr: number, cycles: number) => (rr + cycles) % PORTS.length;
+
 function routeAt(
   c: PhaseContext,
   ctx: RoutingContext,

@@ -2,7 +2,8 @@
  * The message bench in the app (issue 18): "Compare the NIs" from the start page, the bench
  * running in the worker with its progress, the provenance, clock and software switches, a bar
  * opening its run in its own model's views (Back returns), the CSV export, axe, and screenshots
- * at 1440×900 and 1280×720 (test-results/bench-*.png).
+ * at 1440×900 and 1280×720 (test-results/bench-*.png); each model's own network, the common pipe,
+ * and the common torus with CNI, EDT and FUGU on it.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -147,4 +148,52 @@ test('switches the bench to a common network and the chart follows, saying which
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByTestId('bench-view').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/bench-network-1280.png` });
+});
+
+test('puts CNI, EDT and FUGU on the common torus: their points, hatched, farther at 8 hops', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const nis = encodeURIComponent('system.nis=["CNI16Q","EDT","FUGU","Cranium"]');
+  const sizes = encodeURIComponent('system.sizes=[64,256]');
+  const torus = encodeURIComponent('system.network=torus');
+  const hops = encodeURIComponent('system.hops=1');
+  await page.goto(`/#v1?b=bench-large-messages&set=${nis}&set=${sizes}&set=${torus}&set=${hops}`);
+  await expect(page.getByTestId('bench-view')).toBeVisible({ timeout: 30_000 });
+  await benchDone(page);
+  await expect(page.getByTestId('bench-network-torus-1')).toBeChecked();
+  const latencyOf = async (variant: string) =>
+    Number(await page.getByTestId(`bench-bar-${variant}`).getAttribute('data-latency'));
+  const near: Record<string, number> = {};
+  for (const variant of ['CNI16Q', 'EDT', 'FUGU']) {
+    near[variant] = await latencyOf(variant);
+    expect(near[variant], `${variant} has a point on the torus`).toBeGreaterThan(0);
+  }
+  // Each rests on the bench's mapping onto Cranium's packets: hatched, and the notes say so.
+  await expect(page.getByTestId('bench-notes')).not.toContainText('cannot run');
+  await expect(page.getByTestId('bench-notes')).toContainText("Cranium's 44-B packets");
+  await expect(
+    page.locator('[data-testid="bench-latency-chart"] path[data-hatched]'),
+  ).not.toHaveCount(0);
+
+  await page.getByTestId('bench-network-torus-8').click();
+  await expect(page.getByTestId('bench-network-torus-8')).toBeChecked({ timeout: 60_000 });
+  await benchDone(page);
+  for (const variant of ['CNI16Q', 'EDT', 'FUGU'])
+    await expect.poll(() => latencyOf(variant)).toBeGreaterThan(near[variant]!);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('bench-view').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/bench-torus-1440.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByTestId('bench-view').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/bench-torus-1280.png` });
+
+  // A bar opens its run, on the torus, in its own model's views.
+  const bar = page.getByTestId('bench-bar-CNI16Q');
+  const cycle = await bar.getAttribute('data-open-cycle');
+  await bar.click();
+  await expect(page.getByTestId('cycle-input')).toHaveValue(cycle!, { timeout: 30_000 });
+  await expect(page.getByText('on the common torus, 8 hops apart').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/bench-torus-opened-cni.png` });
 });

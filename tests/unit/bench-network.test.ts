@@ -1,11 +1,14 @@
 /**
  * The bench's common network (issue 18; round2-spec §A.3 item 5): every model that can run on
- * the common pipe carries its stated latency and bandwidth in its network phase; the torus at
- * 8 hops is slower than at 1; a model that cannot run on a network says why; the network is
- * in the bench's settings and the CLI's table; a common network's time is not re-clocked.
+ * the common pipe carries its stated latency and bandwidth in its network phase; on the torus
+ * every NI is slower at 8 hops than at 1, by the routers' 4 cycles a hop in the network phase
+ * alone, and its points name the mapping they rest on; a model's own scenario runs on the torus
+ * and delivers; a model that cannot run on a network says why; the network is in the bench's
+ * settings and the CLI's table, bad values refused; a common network's time is not re-clocked.
  */
 import { describe, expect, it } from 'vitest';
-import { benchNis, benchRow, type BenchNi } from '../../sim-core/bench/bench';
+import { benchNis, benchRow, measurePoint, type BenchNi } from '../../sim-core/bench/bench';
+import { PHASE_CATEGORIES } from '../../sim-core/ledger/phase-events';
 import { benchNsPerCycle } from '../../sim-core/bench/bench-clock';
 import {
   COMMON_PIPE,
@@ -14,7 +17,10 @@ import {
   type Provenance,
 } from '../../sim-core/messaging';
 import { parseScenario } from '../../sim-core/scenario/parse';
+import { createSim } from '../../sim-core/sim';
+import { findBuiltin } from '../../scenarios/index';
 import { runMessageBench } from '../../tools/sim';
+import { runToEnd, scenarioOf } from '../property/support';
 
 const ni = (variant: string): BenchNi => {
   const found = benchNis().find((n) => n.variant === variant);
@@ -95,10 +101,96 @@ describe('the common torus', () => {
     expect(torus.latencyCycles).toBe(own.latencyCycles);
   });
 
-  it.each(['CNI16Q', 'EDT', 'FUGU'])('%s: not wired to the torus yet, and says so', (v) => {
-    const r = row(v, 64, { kind: 'torus', hops: 1 });
-    expect(r.latencyCycles).toBeNull();
-    expect(r.problem).toMatch(/torus adapter .* not wired/);
+  /** A latency point alone (the stream is not needed here). */
+  const latencyOf = (variant: string, bytes: number, hops: number) =>
+    measurePoint(ni(variant), bytes, 'produce', new Map(), false, { kind: 'torus', hops }).row;
+  const PIPE_NIS = ['NI2w', 'CNI4', 'CNI16Q', 'CNI512Q', 'CNI16Qm'];
+  const EDT_NIS = ['EDT', 'CC-DMA_intv', 'CC-DMA_retry'];
+
+  it.each([...PIPE_NIS, ...EDT_NIS, 'FUGU'])(
+    '%s runs on it: 8 hops take longer than 1, and its points name the mapping',
+    (variant) => {
+      const near = latencyOf(variant, 64, 1);
+      const far = latencyOf(variant, 64, 8);
+      expect(near.problem).toBeNull();
+      expect(far.problem).toBeNull();
+      expect(far.latencyCycles!).toBeGreaterThan(near.latencyCycles!);
+      expect(far.anatomy!.byCategory.network).toBeGreaterThan(near.anatomy!.byCategory.network);
+      expect(far.hatched.join(' ')).toMatch(/Cranium's 44-B packets .* \[default\] mapping/);
+    },
+  );
+
+  // NI2w's and CNI4's receivers poll across the bus while they wait, so a longer wait shows in
+  // their bus and software slices too; the other NIs wait without a bus transaction.
+  it.each([
+    ['CNI16Q', 5],
+    ['CNI16Qm', 5],
+    ['EDT', 1],
+    ['CC-DMA_retry', 1],
+    ['FUGU', 50],
+  ])(
+    '%s: the 7 extra hops are the routers’ 4 cycles each (280 ns), all in the network phase',
+    (variant, nsPerCycle) => {
+      const near = latencyOf(variant, 256, 1);
+      const far = latencyOf(variant, 256, 8);
+      const extra = (7 * 4 * 10) / nsPerCycle;
+      const grew = far.anatomy!.byCategory.network - near.anatomy!.byCategory.network;
+      expect(Math.abs(grew - extra)).toBeLessThanOrEqual(1);
+      for (const c of PHASE_CATEGORIES.filter((c) => c !== 'network'))
+        expect(far.anatomy!.byCategory[c], c).toBe(near.anatomy!.byCategory[c]);
+    },
+  );
+});
+
+describe('a model’s own scenario on the common torus', () => {
+  /** A built-in scenario with its network swapped for the torus. */
+  const onTorus = (id: string, network: Record<string, unknown>) => {
+    const doc = structuredClone(findBuiltin(id)!.doc) as { system: Record<string, unknown> };
+    doc.system.network = { ...(doc.system.network as object), ...network };
+    return scenarioOf(doc);
+  };
+
+  type Counts = (stats: never) => { sent: number; delivered: number };
+  const cni: Counts = (s: { messages: { sent: number; delivered: number } }) => s.messages;
+  const edt: Counts = (s: { messages: { total: number; delivered: number } }) => ({
+    sent: s.messages.total,
+    delivered: s.messages.delivered,
+  });
+  const fugu: Counts = (s: { launched: number; delivered: number }) => ({
+    sent: s.launched,
+    delivered: s.delivered,
+  });
+
+  it.each([
+    ['cni-remote-pingpong', { kind: 'torus', hops: 4 }, cni],
+    ['cni-bursts', { kind: 'torus' }, cni],
+    ['edt-eager-send', { kind: 'torus', hops: 2 }, edt],
+    ['fugu-fast-path', { kind: 'torus', hops: 8 }, fugu],
+    ['fugu-overflow-control', { kind: 'torus' }, fugu],
+  ] as const)('%s runs on %j and delivers every message', (id, network, counts) => {
+    const sim = createSim(onTorus(id, network));
+    const events = runToEnd(sim, 3_000_000);
+    expect(events.filter((e) => e.kind === 'sim.stall')).toEqual([]);
+    expect(events.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
+    expect(sim.halted, 'the run halted').toBe(true);
+    const { sent, delivered } = counts(sim.stats() as never);
+    expect(sent).toBeGreaterThan(0);
+    expect(delivered).toBe(sent);
+  });
+
+  it.each([
+    ['cni-remote-pingpong', { kind: 'pipe', hops: 2 }, /set system.network.kind to "torus"/],
+    ['edt-eager-send', { kind: 'torus', hops: 9 }, /expected/],
+    ['fugu-overflow-control', { kind: 'torus', hops: 4 }, /8 nodes 4 hops apart do not fit/],
+  ] as const)('%s refuses %j', (id, network, message) => {
+    const doc = structuredClone(findBuiltin(id)!.doc) as { system: Record<string, unknown> };
+    doc.system.network = { ...(doc.system.network as object), ...network };
+    const result = parseScenario(doc);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error[0]!.path).toBe('system.network.hops');
+      expect(result.error[0]!.message).toMatch(message);
+    }
   });
 });
 
@@ -125,6 +217,21 @@ describe('the network in the bench’s settings and the CLI', () => {
     const sc = bench(system);
     expect(sc.ok).toBe(false);
     if (!sc.ok) expect(sc.error.map((e) => e.path).join(' ')).toContain(path);
+  });
+
+  it.each([
+    [['--network', 'ring'], '--network'],
+    [['--network', 'torus', '--hops', '9'], '--hops'],
+    [['--network', 'torus', '--hops', '0'], '--hops'],
+    [['--network', 'pipe', '--hops', '2'], '--hops'],
+  ])('the CLI refuses %j', (args, flag) => {
+    const err: string[] = [];
+    const code = runMessageBench([...args, '--nis', 'FUGU', '--sizes', '8'], {
+      out: () => {},
+      err: (l) => err.push(l),
+    });
+    expect(code).not.toBe(0);
+    expect(err.join('\n')).toMatch(new RegExp(`CLI002 ${flag}`));
   });
 
   it('names the network the table ran on', () => {

@@ -4,6 +4,7 @@
  * queue occupancy, and lost, duplicated or reordered delivery).
  */
 import { describe, expect, it } from 'vitest';
+import type { NetworkPipe } from '../../sim-core/net/pipe';
 import type { CniState } from '../../sim-core/ni/cni/cni-state';
 import { slotBlock } from '../../sim-core/ni/cni/layout';
 import { createSim, type Simulation } from '../../sim-core/sim';
@@ -114,14 +115,14 @@ describe('delivery: once each, in order per sender', () => {
   /** A stream of small messages with no software overhead: two are on the wire at once. */
   const twoInFlight = () => {
     const sim = cniSim({ nodes: 2, ni: 'CNI16Q', softwareOverhead: 0 }, stream);
-    stepUntil(sim, (s) => s.net.inFlight.length >= 2);
+    stepUntil(sim, (s) => (s.net as NetworkPipe).inFlight.length >= 2);
     return sim;
   };
 
   it('fires when a message is lost on the way', () => {
     const sim = twoInFlight();
     corrupt(sim, (s) => {
-      s.net.inFlight.shift();
+      (s.net as NetworkPipe).inFlight.shift();
     });
     const found = violations(sim);
     expect(found.map((v) => v.rule)).toEqual(['delivery']);
@@ -131,8 +132,8 @@ describe('delivery: once each, in order per sender', () => {
   it('fires when a message arrives twice', () => {
     const sim = twoInFlight();
     corrupt(sim, (s) => {
-      const first = s.net.inFlight[0]!;
-      s.net.inFlight.splice(1, 0, { ...first, arrivesAt: first.arrivesAt + 1 });
+      const first = (s.net as NetworkPipe).inFlight[0]!;
+      (s.net as NetworkPipe).inFlight.splice(1, 0, { ...first, arrivesAt: first.arrivesAt + 1 });
     });
     expect(violations(sim).map((v) => v.rule)).toEqual(['delivery']);
   });
@@ -140,7 +141,7 @@ describe('delivery: once each, in order per sender', () => {
   it('fires when two messages overtake each other', () => {
     const sim = twoInFlight();
     corrupt(sim, (s) => {
-      const [a, b] = s.net.inFlight;
+      const [a, b] = (s.net as NetworkPipe).inFlight;
       [a!.arrivesAt, b!.arrivesAt] = [b!.arrivesAt, a!.arrivesAt];
     });
     expect(violations(sim).map((v) => v.rule)).toEqual(['delivery']);

@@ -4,7 +4,7 @@ import { createSim } from '../../sim-core/sim';
 import { parseScenario } from '../../sim-core/scenario/parse';
 import { defaultCniConfig, runCni } from '../../sim-core/fidelity/cni';
 import type { CniFrame, CniStats } from '../../sim-core/ni/cni/cni-frame';
-import { MESSAGE_NETWORKS } from '../../sim-core/net/networks';
+import { NETWORK_KIND_NAMES } from '../../sim-core/net/networks';
 import { runToEnd, scenarioOf } from '../property/support';
 import { findBuiltin } from '../../scenarios/index';
 import { CNI_BUS_PRESETS } from '../../sim-core/ni/cni/config';
@@ -199,25 +199,33 @@ describe('the network between the NIs', () => {
   const stream = { kind: 'stream', bytes: 8, count: 24, from: 0, to: 1 };
 
   it('is chosen from the registry by system.network.kind; an unknown kind is refused', () => {
-    expect(Object.keys(MESSAGE_NETWORKS)).toEqual(['pipe', 'zero']);
-    const sim = createSim(scenarioOf(cniDoc({ nodes: 2, network: { kind: 'pipe' } }, stream)));
-    expect(runToEnd(sim, 200_000).filter((e) => e.kind === 'cni.msg').length).toBeGreaterThan(0);
-    const result = parseScenario(cniDoc({ nodes: 2, network: { kind: 'torus' } }, stream));
+    expect(NETWORK_KIND_NAMES).toEqual(['pipe', 'zero', 'torus']);
+    for (const kind of ['pipe', 'torus']) {
+      const sim = createSim(scenarioOf(cniDoc({ nodes: 2, network: { kind } }, stream)));
+      const events = runToEnd(sim, 200_000);
+      expect(events.filter((e) => e.kind === 'cni.msg' && e.phase === 'receive')).toHaveLength(24);
+      expect(sim.halted).toBe(true);
+    }
+    const result = parseScenario(cniDoc({ nodes: 2, network: { kind: 'ring' } }, stream));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error[0]).toMatchObject({ path: 'system.network.kind' });
   });
 
-  it('keeps its state in the snapshot: a run restored with messages in flight replays exactly', () => {
-    const doc = cniDoc({ nodes: 2, softwareOverhead: 0 }, stream);
-    const sim = createSim(scenarioOf(doc));
-    const inFlight = () => (sim.frame() as CniFrame).network.inFlight.length;
-    while (inFlight() < 2) sim.step();
-    const snap = sim.snapshot();
-    const first = runToEnd(sim, 200_000);
-    const again = createSim(scenarioOf(doc));
-    again.restore(snap);
-    expect(runToEnd(again, 200_000)).toEqual(first);
-  });
+  it.each([{ kind: 'pipe' }, { kind: 'torus', hops: 8 }])(
+    'keeps its state (%j) in the snapshot: a run restored with messages in flight replays exactly',
+    (network) => {
+      const doc = cniDoc({ nodes: 2, softwareOverhead: 0, network }, stream);
+      const sim = createSim(scenarioOf(doc));
+      const inFlight = () => (sim.frame() as CniFrame).network.inFlight.length;
+      for (let c = 0; c < 20_000 && inFlight() < 2; c++) sim.step();
+      expect(inFlight()).toBe(2);
+      const snap = sim.snapshot();
+      const first = runToEnd(sim, 200_000);
+      const again = createSim(scenarioOf(doc));
+      again.restore(snap);
+      expect(runToEnd(again, 200_000)).toEqual(first);
+    },
+  );
 });
 
 describe('the default configuration', () => {

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { networkOf } from '../../sim-core/net/networks';
 
 describe('the zero network', () => {
-  const zero = networkOf({ kind: 'zero' });
   const params = { latency: 0, window: 1 };
+  const run = { nodes: 2, nsPerCycle: 1, seed: 1, stallWatchdog: 1000, checkInvariants: false };
+  const zero = networkOf({ kind: 'zero', ...params }, run);
 
   it('delivers a message in the cycle it was injected, in order, with no window to wait for', () => {
     const net = zero.initial();

@@ -28,6 +28,7 @@ export function cniConfigOf(scenario: CniScenario): CniConfig {
     fifoMessages: sys.fifoMessages,
     workload: scenario.workload.messages,
     checkInvariants: scenario.checks.invariants,
+    seed: scenario.seed,
     stallWatchdog: scenario.checks.stallWatchdog,
   };
 }

@@ -78,6 +78,8 @@ export interface CniConfig {
   fifoMessages: number;
   workload: CniWorkload;
   checkInvariants: boolean;
+  /** The scenario's seed: the common torus's chaos routers draw from it. */
+  seed: number;
   /** Quiet cycles, past any work the scenario prescribes, before a stall is reported. */
   stallWatchdog: number;
 }

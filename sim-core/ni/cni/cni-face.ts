@@ -3,6 +3,7 @@
  * line naming its nodes and NI, the words for its events, its questions. The page reads it;
  * module.ts adds the engine.
  */
+import { onTorusWords } from '../../net/network-words';
 import { count } from '../../kernel/words';
 import type { ModelFace } from '../../model';
 import type { CniConfig } from './cni-config';
@@ -41,7 +42,7 @@ export const cniFace: ModelFace<CniTypes> = {
     if (w.kind === 'local-queue')
       return `1 node · two processors and a local queue of ${w.slots} slots · ${bus} · ${system.protocol}`;
     const nodes = count(system.nodes, 'node');
-    return `${nodes} · ${system.ni} · ${bus} · ${system.protocol}`;
+    return `${nodes} · ${system.ni} · ${bus} · ${system.protocol}${onTorusWords(system.network)}`;
   },
   vocabularies: [cniVocabulary],
   quiet: narrateQuietCni,

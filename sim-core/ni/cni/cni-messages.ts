@@ -49,10 +49,11 @@ export function injectWaiting(ctx: Ctx): boolean {
   if (msg === undefined) return false;
   const m = state.messages[msg]!;
   ctx.node.device.outbound.shift();
-  // A link of stated bandwidth holds the message for its bytes; the paper's pipe does not.
-  const shape = ctx.cfg.network.bytesPerCycle
-    ? { bytes: HEADER_BYTES + m.payload, lane: 0 }
-    : undefined;
+  // A link of stated bandwidth, or the torus's packets, take the message's bytes; the paper's pipe does not.
+  const shape =
+    ctx.cfg.network.bytesPerCycle || network.sized
+      ? { bytes: HEADER_BYTES + m.payload, lane: 0 }
+      : undefined;
   if (m.dst >= 0) network.inject(state.net, ctx.cfg.network, state.cycle, msg, m.src, m.dst, shape);
   messageEvent(ctx, 'inject', msg, { node: m.src, agent: 'NI' });
   return true;

@@ -10,6 +10,7 @@ import type { PhaseSlice } from '../../ledger/phase-events';
 import {
   COMMON_PIPE_DEFAULT,
   commonPipeCycles,
+  commonTorusDefault,
   type BenchNetwork,
   type MessageLatency,
   type MessagingAdapter,
@@ -18,6 +19,7 @@ import type { EventStamp } from '../../trace/common-events';
 import { MAX_PAYLOAD, NI_KINDS, NI_KIND_NAMES, SLOT_BLOCKS, type NiKindName } from './config';
 import type { CniModelEvent } from './cni-events';
 import type { CniStats } from './cni-frame';
+import { CNI_NS_PER_CYCLE } from './cni-network';
 
 type Stamped = CniModelEvent & EventStamp;
 type MsgEvent = Extract<CniModelEvent, { kind: 'cni.msg' }> & EventStamp;
@@ -45,14 +47,17 @@ const streamCount = (ni: NiKindName, bytes: number) => {
   return bytes <= MAX_PAYLOAD ? count : Math.max(16, Math.ceil((count * MAX_PAYLOAD) / bytes));
 };
 
-/** Cycles of the 200 MHz processor, the model's cycle (cni-face.ts). */
-const NS_PER_CYCLE = 5;
-
-/** The common pipe in the model's cycles, with the paper's window of four [000 L797]. */
-const networkOf = (network: BenchNetwork | undefined) =>
-  network?.kind === 'pipe'
-    ? { network: { kind: 'pipe', window: 4, ...commonPipeCycles(NS_PER_CYCLE) } }
-    : {};
+/**
+ * The common pipe in the model's cycles, or the common torus (which runs in its own time), each
+ * with the paper's window of four [000 L797].
+ */
+function networkOf(network: BenchNetwork | undefined) {
+  if (network?.kind === 'pipe')
+    return { network: { kind: 'pipe', window: 4, ...commonPipeCycles(CNI_NS_PER_CYCLE) } };
+  if (network?.kind === 'torus')
+    return { network: { kind: 'torus', window: 4, hops: network.hops } };
+  return {};
+}
 
 const doc = (
   ni: NiKindName,
@@ -159,11 +164,6 @@ export const cniMessaging: MessagingAdapter<CniStats, CniModelEvent> = {
   scenario(req, purpose) {
     if (!isNi(req.variant)) return { unsupported: `no coherent NI "${req.variant}"` };
     const ni = req.variant;
-    if (req.network?.kind === 'torus')
-      return {
-        unsupported:
-          'the coherent NIs run on a pipe or the zero network: the torus adapter (sim-core/net/torus.ts) is not wired to this model yet',
-      };
     return purpose === 'latency'
       ? {
           doc: doc(
@@ -203,6 +203,9 @@ export const cniMessaging: MessagingAdapter<CniStats, CniModelEvent> = {
             'the model writes the payload into the send queue as part of the send: a prepared payload is run as produce-and-send',
           ]),
       ...(req.network?.kind === 'pipe' ? [COMMON_PIPE_DEFAULT] : []),
+      ...(req.network?.kind === 'torus'
+        ? [commonTorusDefault('its 256-B network messages (12-B header included)')]
+        : []),
     ];
   },
 };

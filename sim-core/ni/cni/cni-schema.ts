@@ -10,6 +10,7 @@ import { choice, intIn } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
 import { BUS_KINDS, NI_KIND_NAMES, NI_KINDS } from './config';
 import { NETWORK_KIND_NAMES } from '../../net/networks';
+import { checkTorusPlacement, torusHops } from '../../net/torus-fields';
 
 /** Messaging-layer cycles per network message (half at each end), calibrated in docs/fidelity/cni.md. */
 export const CNI_SOFTWARE_OVERHEAD = 200;
@@ -47,8 +48,10 @@ const cniSystem = z.strictObject({
   pollCdr: z.boolean().default(false),
   network: z
     .strictObject({
-      /** The network between the NIs (sim-core/ni/cni/message-network.ts); the paper's pipe. */
+      /** The network between the NIs (sim-core/net/): the paper's pipe, or the common torus. */
       kind: choice(NETWORK_KIND_NAMES).default('pipe'),
+      /** The torus: hops between one node and the next (its latency and bandwidth are its own). */
+      hops: torusHops(),
       latency: intIn(1, 1_000_000).default(100),
       window: intIn(1, 64).default(4),
       /** Bytes a link carries a cycle (header and payload); absent: the paper's pipe, no serialisation. */
@@ -138,6 +141,7 @@ export const cniSchema: ModelSchema<CniSystemOut, CniWorkloadOut> = {
       );
     const w = sc.workload.messages;
     const nodes = system.nodes;
+    checkTorusPlacement(system.network, nodes, issue);
     const node = (n: number, path: (string | number)[]) => {
       if (Number.isInteger(n) && n >= nodes)
         issue(['workload', 'messages', ...path], `expected a node 0..${nodes - 1}, got ${n}`);

@@ -14,7 +14,7 @@
  */
 import { clonePlain } from '../../kernel/clone';
 import type { MessageNetwork } from '../../net/message-network';
-import { networkOf, type MessageNetworkState } from '../../net/networks';
+import type { MessageNetworkState } from '../../net/networks';
 import { newAgent, type Agent, type BlockData } from '../../node/bus/agent';
 import { complete, grant } from '../../node/bus/bus';
 import { newNodeBus } from '../../node/bus/bus-state';
@@ -25,6 +25,7 @@ import type { CniConfig } from './cni-config';
 import type { BlockView, CniFrame, CniNodeView, CniStats, QueueView, TxnView } from './cni-frame';
 import { quietAfter } from '../../kernel/watchdog';
 import { deliverDue } from './cni-messages';
+import { cniNetwork } from './cni-network';
 import { progressed, quietLimit, waitingText } from './cni-liveness';
 import {
   busNodeOf,
@@ -75,7 +76,7 @@ export class CniSystem {
 
   constructor(readonly cfg: CniConfig) {
     this.layout = layoutOf(cfg);
-    this.network = networkOf(cfg.network);
+    this.network = cniNetwork(cfg);
     this.kit = busNodeOf(cfg, this.layout);
     this.mechanism = mechanismOf(cfg);
     this.quietLimit = quietLimit(cfg);

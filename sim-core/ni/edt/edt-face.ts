@@ -5,6 +5,7 @@
  * the cells its events fire, the DMA card's engines, its clocks and its questions. The page reads
  * it; module.ts adds the engine.
  */
+import { onTorusWords } from '../../net/network-words';
 import type { Clocks, ModelFace } from '../../model';
 import { phaseVocabulary } from '../../ledger/phase-narrate';
 import { dmaVocabulary } from '../../node/dma/dma-narrate';
@@ -74,7 +75,7 @@ export const edtFace: ModelFace<EdtTypes> = {
       w.kind === 'pingpong'
         ? `ping-pong of ${w.bytes}-byte messages`
         : `${w.bytes}-byte message${w.rounds > 1 ? 's' : ''}`;
-    return `2 hosts · ${ni.label} NI · ${what}, ${w.order} writes · MESI, ${system.blockBytes}-byte blocks`;
+    return `2 hosts · ${ni.label} NI · ${what}, ${w.order} writes · MESI, ${system.blockBytes}-byte blocks${onTorusWords(system.network)}`;
   },
   vocabularies: [edtVocabulary, dmaVocabulary, phaseVocabulary],
   quiet: narrateQuietEdt,

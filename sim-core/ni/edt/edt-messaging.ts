@@ -12,11 +12,14 @@ import type { PhaseSlice } from '../../ledger/phase-events';
 import {
   COMMON_PIPE_DEFAULT,
   commonPipeCycles,
+  commonTorusDefault,
+  type BenchNetwork,
   type MessageRequest,
   type MessagingAdapter,
 } from '../../messaging';
 import type { EdtModelEvent } from './edt-events';
 import type { EdtStats } from './edt-stats';
+import { EDT_NS_PER_CYCLE } from './edt-network';
 import { EDT_NI_KINDS, MEASURED_NIS } from './ni-kinds';
 
 /**
@@ -31,10 +34,19 @@ const ROUNDS = 3;
  * stream is periodic from the second message on, so two give the rate four gave.
  */
 const STREAM = 2;
-/** Cycles of the 1 GHz host, the model's cycle (edt-face.ts). */
-const NS_PER_CYCLE = 1;
 /** The default registered buffers hold 4 KB; a larger message gets buffers of its own size. */
 const REGION_BYTES = 4096;
+
+/**
+ * The common pipe in the 1 GHz host's cycles, the model's, or the common torus (which runs in its
+ * own time); the zero network's window of 64 either way.
+ */
+function networkOf(network: BenchNetwork | undefined) {
+  if (network?.kind === 'pipe')
+    return { network: { kind: 'pipe', window: 64, ...commonPipeCycles(EDT_NS_PER_CYCLE) } };
+  if (network?.kind === 'torus') return { network: { kind: 'torus', hops: network.hops } };
+  return {};
+}
 
 function doc(req: MessageRequest, workload: Record<string, unknown>) {
   const big = req.bytes > REGION_BYTES;
@@ -47,10 +59,7 @@ function doc(req: MessageRequest, workload: Record<string, unknown>) {
     system: {
       kind: 'edt',
       ni: req.variant,
-      // The common pipe in the 1 GHz host's cycles, the model's (edt-face.ts).
-      ...(req.network?.kind === 'pipe'
-        ? { network: { kind: 'pipe', window: 64, ...commonPipeCycles(NS_PER_CYCLE) } }
-        : {}),
+      ...networkOf(req.network),
       ...(big
         ? {
             regions: {
@@ -87,11 +96,6 @@ export const edtMessaging: MessagingAdapter<EdtStats, EdtModelEvent> = {
   events: ['phase'],
   scenario(req, purpose) {
     if (!isMeasured(req.variant)) return { unsupported: `no EDT NI "${req.variant}"` };
-    if (req.network?.kind === 'torus')
-      return {
-        unsupported:
-          'the EDT machine runs on the zero network or a pipe: the torus adapter (sim-core/net/torus.ts) is not wired to this model yet',
-      };
     return purpose === 'latency'
       ? { doc: doc(req, { kind: 'pingpong', rounds: ROUNDS }) }
       : { doc: doc(req, { kind: 'send', rounds: STREAM, prepareGap: 0 }) };
@@ -130,6 +134,8 @@ export const edtMessaging: MessagingAdapter<EdtStats, EdtModelEvent> = {
         `registered buffers of ${Math.ceil(req.bytes / REGION_BYTES) * 4} KB (the model’s default is 4 KB)`,
       );
     if (req.network?.kind === 'pipe') notes.push(COMMON_PIPE_DEFAULT);
+    if (req.network?.kind === 'torus')
+      notes.push(commonTorusDefault('its frames of at most 1,500 B, each cut on its own,'));
     return notes;
   },
 };

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { ModelSchema, ModelScenario } from '../../model';
 import { NETWORK_KIND_NAMES } from '../../net/networks';
+import { checkTorusPlacement, torusHops } from '../../net/torus-fields';
 import { address, choice, intIn } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
 import { DEFAULT_BUS, DEFAULT_DMA, DEFAULT_HOST, DEFAULT_NI } from './costs';
@@ -115,6 +116,8 @@ const edtSystem = z.strictObject({
     .strictObject({
       /** No delay, as the paper's simulation [002 L183]; the pipe for a network with latency. */
       kind: choice(NETWORK_KIND_NAMES).default('zero'),
+      /** The common torus: hops between the two hosts (its latency and bandwidth are its own). */
+      hops: torusHops(),
       latency: intIn(0, 1_000_000).default(0),
       window: intIn(1, 64).default(64),
       /** Bytes a link carries a cycle on the pipe; absent: no serialisation. */
@@ -158,6 +161,7 @@ export const edtSchema: ModelSchema<EdtSystemOut, EdtWorkloadOut> = {
   /** Blocks are a power of two; regions start on a block, do not overlap, and hold the message. */
   check(sc, issue) {
     const { system } = sc;
+    checkTorusPlacement(system.network, 2, issue);
     const block = system.blockBytes;
     const pow2 = Number.isInteger(block) && block > 0 && (block & (block - 1)) === 0;
     if (!pow2)

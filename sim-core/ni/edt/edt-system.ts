@@ -18,7 +18,8 @@
 import { createStream } from '../../kernel/rng';
 import { quietAfter } from '../../kernel/watchdog';
 import type { MessageNetwork } from '../../net/message-network';
-import { networkOf, type MessageNetworkState } from '../../net/networks';
+import type { MessageNetworkState } from '../../net/networks';
+import { edtNetwork } from './edt-network';
 import { newAgent, type Agent, type BlockData } from '../../node/bus/agent';
 import { complete, grant } from '../../node/bus/bus';
 import { newNodeBus, type BusTxnKind } from '../../node/bus/bus-state';
@@ -122,7 +123,7 @@ export class EdtSystem {
 
   constructor(readonly cfg: EdtConfig) {
     this.layout = layoutOf(cfg.regions, cfg.blockBytes);
-    this.network = networkOf(cfg.network);
+    this.network = edtNetwork(cfg);
     this.mechanism = mechanismOf(cfg.ni);
     this.kit = busNodeOf(cfg, this.layout, this.mechanism.master);
     this.protocol = edtNiProtocol(cfg.receiveMode, cfg.assertShared);

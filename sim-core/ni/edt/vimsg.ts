@@ -87,8 +87,12 @@ export function transmit(ctx: Ctx, msg: number, payload: BlockData[]): void {
   m.payload = payload.map((d) => ({ ...d }));
   m.sentAt = ctx.state.cycle;
   ctx.state.counts.sent++;
-  // A link of stated bandwidth holds the message for its bytes; the paper's network does not.
-  const shape = ctx.cfg.network.bytesPerCycle ? { bytes: m.bytes, lane: 0 } : undefined;
+  // A link of stated bandwidth, or the torus's packets (a frame at a time), take the message's
+  // bytes; the paper's network does not.
+  const shape =
+    ctx.cfg.network.bytesPerCycle || ctx.network.sized
+      ? { bytes: m.bytes, lane: 0, frameBytes: ctx.cfg.mtu }
+      : undefined;
   ctx.network.inject(ctx.state.net, ctx.cfg.network, ctx.state.cycle, msg, m.src, m.dst, shape);
   ctx.events.push({
     kind: 'edt.msg',
@@ -134,7 +138,7 @@ export function arrive(ctx: Ctx, msg: number): void {
   const m = ctx.state.messages[msg]!;
   m.arrivedAt = ctx.state.cycle;
   ctx.state.counts.arrived++;
-  // The paper's network takes no time [002 L183]; a pipe's crossing is a slice of its own.
+  // The paper's network takes no time [002 L183]; a pipe's or the torus's crossing is a slice.
   if (ctx.cfg.network.kind !== 'zero')
     slice(
       ctx,
@@ -145,7 +149,7 @@ export function arrive(ctx: Ctx, msg: number): void {
       null,
       m.sentAt,
       m.arrivedAt,
-      'sim-core/net/pipe.ts',
+      `sim-core/net/${ctx.cfg.network.kind}.ts`,
     );
   ctx.events.push({
     kind: 'edt.msg',

@@ -5,6 +5,7 @@
  * runs the model; a scenario that passes runs.
  */
 import type { IssueSink } from '../../model';
+import { checkTorusPlacement } from '../../net/torus-fields';
 import type { FuguScenario } from './fugu-format';
 
 /** The most words a message has without DMA: header, handler and 14 arguments [004 L761, L1249]. */
@@ -17,6 +18,7 @@ export function checkFugu(sc: FuguScenario, issue: IssueSink): void {
   const missing = (path: (string | number)[], message: string) => issue(path, message, 'SCN014');
   const conflict = (path: (string | number)[], message: string) => issue(path, message, 'SCN016');
   const nodes = system.nodes;
+  checkTorusPlacement(system.network, nodes, issue);
   const gids = new Map<number, number>();
   workload.apps.forEach((app, a) => {
     const at = (...path: (string | number)[]) => ['workload', 'apps', a, ...path];

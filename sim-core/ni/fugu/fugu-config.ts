@@ -5,6 +5,7 @@
  * handler's address [004 L540]) — so the machine reads plain data and asks no question twice.
  */
 import type { LinkParams } from '../../net/message-network';
+import type { NetworkParams } from '../../net/networks';
 import type { RoundSlot, SchedulerConfig } from '../../os/scheduler';
 import { expandLike } from './app-likes';
 import type { Atomicity } from './costs';
@@ -30,7 +31,7 @@ export interface FuguConfig {
   nodes: number;
   atomicity: Atomicity;
   atomicityTimeout: number;
-  network: LinkParams;
+  network: NetworkParams;
   ring: LinkParams;
   pageBytes: number;
   pagesPerNode: number;
@@ -41,6 +42,8 @@ export interface FuguConfig {
   apps: FuguAppConfig[];
   seed: number;
   checkInvariants: boolean;
+  /** Quiet cycles before the common torus reports a stall (checks.stallWatchdog). */
+  stallWatchdog: number;
 }
 
 /** Interactive jobs run first [004 L1404]. */
@@ -80,6 +83,8 @@ export function fuguConfigOf(sc: FuguScenario): FuguConfig {
     atomicity: system.atomicity,
     atomicityTimeout: system.atomicityTimeout,
     network: {
+      kind: system.network.kind,
+      ...(system.network.hops === undefined ? {} : { hops: system.network.hops }),
       latency: system.network.latency,
       window: system.network.receiverLimit,
       receiverLimit: system.network.receiverLimit,
@@ -103,5 +108,6 @@ export function fuguConfigOf(sc: FuguScenario): FuguConfig {
     apps,
     seed: sc.seed,
     checkInvariants: sc.checks.invariants,
+    stallWatchdog: sc.checks.stallWatchdog,
   };
 }

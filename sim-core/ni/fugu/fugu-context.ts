@@ -1,4 +1,6 @@
 /** What every part of the FUGU machine works on during a cycle: its configuration, state and events. */
+import type { MessageNetwork } from '../../net/message-network';
+import type { MessageNetworkState } from '../../net/networks';
 import type { ContextSwitchObserver } from '../../os/context-switch';
 import type { FuguAppConfig, FuguConfig } from './fugu-config';
 import type { FuguModelEvent } from './fugu-events';
@@ -7,6 +9,8 @@ import type { FuguMessage, FuguNode, FuguProcess, FuguState } from './fugu-state
 export interface FuguCtx {
   cfg: FuguConfig;
   state: FuguState;
+  /** The main network the messages cross (fugu-network.ts). */
+  network: MessageNetwork<MessageNetworkState>;
   events: FuguModelEvent[];
   /** Devices told of every context switch (the NI loads the incoming GID and divert mode). */
   observers: ContextSwitchObserver[];

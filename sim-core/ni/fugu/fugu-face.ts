@@ -3,6 +3,7 @@
  * line naming its machine, the words for its events and its phase ledger, its clocks, invariants
  * and questions. The page reads it; module.ts adds the engine.
  */
+import { onTorusWords } from '../../net/network-words';
 import type { ModelFace } from '../../model';
 import { phaseVocabulary } from '../../ledger/phase-narrate';
 import { ATOMICITY_LABELS } from './costs';
@@ -49,7 +50,7 @@ export const fuguFace: ModelFace<FuguTypes> = {
     const apps = workload.apps
       .map((a) => `${a.name}${a.like ? ` (${a.like}-like)` : ''}`)
       .join(', ');
-    return `${system.nodes} node${system.nodes === 1 ? '' : 's'} · ${ATOMICITY_LABELS[system.atomicity]} · T2 network ${system.network.latency} cycles · ${apps}${system.scheduler.skew ? ` · skew ${Math.round(system.scheduler.skew * 100)} %` : ''}`;
+    return `${system.nodes} node${system.nodes === 1 ? '' : 's'} · ${ATOMICITY_LABELS[system.atomicity]}${system.network.kind === 'torus' ? onTorusWords(system.network) : ` · T2 network ${system.network.latency} cycles`} · ${apps}${system.scheduler.skew ? ` · skew ${Math.round(system.scheduler.skew * 100)} %` : ''}`;
   },
   vocabularies: [fuguVocabulary, phaseVocabulary],
   quiet: narrateQuietFugu,

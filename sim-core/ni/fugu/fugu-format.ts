@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { ModelScenario } from '../../model';
 import { NETWORK_KIND_NAMES } from '../../net/networks';
+import { torusHops } from '../../net/torus-fields';
 import { choice, intIn, text } from '../../scenario/fields';
 import { showValue } from '../../scenario/issues';
 import { APP_LIKE_NAMES } from './table-7-2';
@@ -133,6 +134,8 @@ export const fuguSystem = z.strictObject({
     .strictObject({
       /** T2: a fixed wire delay and one lumped buffer at each receiver [004 L1187]. */
       kind: choice(NETWORK_KIND_NAMES).default('pipe'),
+      /** The common torus: hops between one node and the next (its latency is its own). */
+      hops: torusHops(),
       latency: intIn(1, 1_000_000).default(20),
       /** Messages all senders may have outstanding to one receiver (send, network and NI queues). */
       receiverLimit: intIn(1, 64).default(4),

@@ -212,7 +212,11 @@ export function fuguStats(cfg: FuguConfig, s: FuguState): FuguStats {
   };
 }
 
-export function fuguFrame(cfg: FuguConfig, s: FuguState): FuguFrame {
+export function fuguFrame(
+  cfg: FuguConfig,
+  s: FuguState,
+  inTransit: readonly { msg: number; arrivesAt: number }[],
+): FuguFrame {
   const msg = (id: number) => s.messages[id]!;
   return {
     model: 'fugu',
@@ -279,7 +283,7 @@ export function fuguFrame(cfg: FuguConfig, s: FuguState): FuguFrame {
         stats: { ...p.stats },
       };
     }),
-    network: s.net.inFlight.map((f) => ({
+    network: inTransit.map((f) => ({
       msg: f.msg,
       src: msg(f.msg).src,
       dst: msg(f.msg).dst,

@@ -1,6 +1,7 @@
 /** FUGU's state at cycle 0: every node's NI idle, every application's processes in the table. */
 import { createStream } from '../../kernel/rng';
-import { MESSAGE_NETWORKS, SECOND_NETWORKS } from '../../net/networks';
+import type { MessageNetwork } from '../../net/message-network';
+import { SECOND_NETWORKS, type MessageNetworkState } from '../../net/networks';
 import type { FuguConfig } from './fugu-config';
 import type { FuguNode, FuguProcess, FuguState, Uac } from './fugu-state';
 import { NO_GID } from './ni';
@@ -13,7 +14,10 @@ const clearUac = (): Uac => ({
   atomicityExtend: false,
 });
 
-export function initialState(cfg: FuguConfig): FuguState {
+export function initialState(
+  cfg: FuguConfig,
+  network: MessageNetwork<MessageNetworkState>,
+): FuguState {
   const nodes: FuguNode[] = Array.from({ length: cfg.nodes }, (_, id) => ({
     id,
     ni: {
@@ -100,7 +104,7 @@ export function initialState(cfg: FuguConfig): FuguState {
     },
     pairSeq: {},
     pairHandled: {},
-    net: MESSAGE_NETWORKS.pipe.initial(cfg.nodes, cfg.network),
+    net: network.initial(cfg.nodes, cfg.network),
     ring: SECOND_NETWORKS.ring.initial(cfg.nodes, cfg.ring),
     ringFrames: {},
     nextRingFrame: 0,

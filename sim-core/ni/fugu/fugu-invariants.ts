@@ -22,7 +22,7 @@ function inHandler(frames: readonly Frame[]): boolean {
 export function checkInvariants(ctx: FuguCtx): void {
   const s = ctx.state;
   const { launched, delivered } = s.tally;
-  const inNetwork = s.net.inFlight.length;
+  const inNetwork = ctx.network.inTransit(s.net).length;
   let queued = 0;
   let buffered = 0;
   // A message whose handler has started may still sit at the head until it disposes.

@@ -13,11 +13,14 @@ import type { PhaseSlice } from '../../ledger/phase-events';
 import {
   COMMON_PIPE_DEFAULT,
   commonPipeCycles,
+  commonTorusDefault,
+  type BenchNetwork,
   type MessageRequest,
   type MessagingAdapter,
 } from '../../messaging';
 import type { FuguModelEvent } from './fugu-events';
 import type { FuguStats } from './fugu-frame';
+import { FUGU_NS_PER_CYCLE } from './fugu-network';
 
 export const FUGU_VARIANT = 'FUGU';
 const WORD = 4;
@@ -25,8 +28,6 @@ const MAX_ARGS = 14;
 /** A message, header and do_on_dma block, fits in one page [004 L1880]. */
 const PAGE = 4096;
 const MAX_DMA = PAGE - 2 * WORD;
-/** Cycles of the 20 MHz Alewife chipset, the model's cycle (fugu-face.ts). */
-const NS_PER_CYCLE = 50;
 /** Messages of a bandwidth stream. */
 const STREAM = 16;
 
@@ -35,6 +36,16 @@ const shape = (bytes: number) =>
   bytes <= MAX_ARGS * WORD
     ? { args: Math.ceil(bytes / WORD), dmaBytes: 0 }
     : { args: 0, dmaBytes: bytes };
+
+/**
+ * The common pipe in the chipset's cycles, or the common torus (which runs in its own time); T2's
+ * receiver buffer stays as it is, on the torus as the sender's window.
+ */
+function networkOf(network: BenchNetwork | undefined) {
+  if (network?.kind === 'pipe') return { network: commonPipeCycles(FUGU_NS_PER_CYCLE) };
+  if (network?.kind === 'torus') return { network: { kind: 'torus', hops: network.hops } };
+  return {};
+}
 
 function doc(req: MessageRequest, repeat: number) {
   return {
@@ -46,8 +57,7 @@ function doc(req: MessageRequest, repeat: number) {
       kind: 'fugu',
       nodes: 2,
       atomicity: 'soft',
-      // The common pipe in the chipset's cycles; T2's receiver buffer stays as it is.
-      ...(req.network?.kind === 'pipe' ? { network: commonPipeCycles(NS_PER_CYCLE) } : {}),
+      ...networkOf(req.network),
     },
     workload: {
       apps: [
@@ -94,11 +104,6 @@ export const fuguMessaging: MessagingAdapter<FuguStats, FuguModelEvent> = {
   events: ['phase'],
   scenario(req, purpose) {
     if (req.variant !== FUGU_VARIANT) return { unsupported: `no FUGU variant "${req.variant}"` };
-    if (req.network?.kind === 'torus')
-      return {
-        unsupported:
-          'FUGU runs on T2, a pipe: the torus adapter (sim-core/net/torus.ts) is not wired to this model yet',
-      };
     if (req.bytes > MAX_DMA)
       return {
         unsupported: `a FUGU message fits in one ${PAGE}-B page with its header [004 L1880]: ${req.bytes} B would be several messages`,
@@ -137,6 +142,8 @@ export const fuguMessaging: MessagingAdapter<FuguStats, FuguModelEvent> = {
     if (req.bytes % WORD !== 0)
       notes.push(`a payload of ${req.bytes} B is sent in whole 32-bit words`);
     if (req.network?.kind === 'pipe') notes.push(COMMON_PIPE_DEFAULT);
+    if (req.network?.kind === 'torus')
+      notes.push(commonTorusDefault('its messages (header and handler words included)'));
     return notes;
   },
 };

@@ -5,7 +5,7 @@
  * software buffer; every message; the main network and the ring.
  */
 import type { RngState } from '../../kernel/rng';
-import type { NetworkPipe } from '../../net/pipe';
+import type { MessageNetworkState } from '../../net/networks';
 import type { NetworkRing } from '../../net/ring';
 import type { SwitchReason } from '../../os/context-switch';
 import type { ProcessEntry } from '../../os/process-table';
@@ -275,7 +275,7 @@ export interface FuguState {
   pairSeq: Record<string, number>;
   /** Last sequence handled per pair (the FIFO invariant). */
   pairHandled: Record<string, number>;
-  net: NetworkPipe;
+  net: MessageNetworkState;
   ring: NetworkRing;
   /** Frames on (or waiting for) the ring, by id. */
   ringFrames: Record<number, RingFrame>;

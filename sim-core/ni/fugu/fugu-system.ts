@@ -10,12 +10,12 @@
  *      most, one cycle of the routine on top), then the atomicity timer.
  *   5. Invariants, and the halt: every measured program finished and every message handled.
  */
-import { MESSAGE_NETWORKS } from '../../net/networks';
 import type { FuguConfig } from './fugu-config';
 import type { FuguCtx } from './fugu-context';
 import type { FuguModelEvent } from './fugu-events';
 import { fuguFrame, fuguStats, type FuguFrame, type FuguStats } from './fugu-frame';
 import { initialState } from './fugu-init';
+import { CROSSING, fuguNetwork } from './fugu-network';
 import { checkInvariants } from './fugu-invariants';
 import type { FuguState } from './fugu-state';
 import { dispatch, firedRow, tickTimer } from './ni';
@@ -23,19 +23,18 @@ import { stepOverflow } from './overflow';
 import { stepProcessor } from './processor';
 import { loadNi, stepScheduling } from './scheduling';
 
-const NET = MESSAGE_NETWORKS.pipe;
-
 export class FuguSystem {
   private readonly ctx: FuguCtx;
   /** The processes whose programs the run waits for (not the background applications'). */
   private readonly measured: number[];
 
   constructor(readonly cfg: FuguConfig) {
-    const state = initialState(cfg);
+    const network = fuguNetwork(cfg);
+    const state = initialState(cfg, network);
     const interactive = state.procs
       .filter((p) => cfg.apps.find((a) => a.gid === p.gid)!.interactive)
       .map((p) => p.pid);
-    this.ctx = { cfg, state, events: [], observers: [], interactive };
+    this.ctx = { cfg, state, network, events: [], observers: [], interactive };
     this.measured = state.procs
       .filter((p) => !cfg.apps.find((a) => a.gid === p.gid)!.background)
       .map((p) => p.pid);
@@ -57,7 +56,7 @@ export class FuguSystem {
     s.cycle += 1;
     if (s.halted) return [];
     stepScheduling(ctx);
-    for (const id of NET.deliverDue(s.net, s.cycle)) this.arrive(id);
+    for (const id of ctx.network.deliverDue(s.net, s.cycle)) this.arrive(id);
     stepOverflow(ctx);
     for (const node of s.nodes) {
       dispatch(ctx, node);
@@ -87,12 +86,12 @@ export class FuguSystem {
       message: id,
       node: m.src,
       actor: 'network',
-      phase: `T2 network to node ${m.dst}`,
+      phase: `${CROSSING[ctx.cfg.network.kind].name} to node ${m.dst}`,
       category: 'network',
       part: null,
       start: m.launchedAt,
       end: ctx.state.cycle,
-      source: 'default wire delay; lumped receiver buffer [004 L1187]',
+      source: CROSSING[ctx.cfg.network.kind].source,
     });
   }
 
@@ -112,7 +111,7 @@ export class FuguSystem {
   }
 
   frame(): FuguFrame {
-    return fuguFrame(this.cfg, this.ctx.state);
+    return fuguFrame(this.cfg, this.ctx.state, this.ctx.network.inTransit(this.ctx.state.net));
   }
 
   stats(): FuguStats {

@@ -3,12 +3,9 @@
  * rule on the head of the input queue, dispose with its traps, the UAC bits, and the atomicity
  * timer — preset while disabled, counting down once per user cycle while enabled, expiring at 0.
  */
-import { networkOf } from '../../net/networks';
 import { FIRED_BY_KEY, inputsKey, type DispatchRow } from './dispatch-rule';
 import { msgOf, runningOn, type FuguCtx } from './fugu-context';
 import type { FuguNode, UacBit } from './fugu-state';
-
-const NET = networkOf({ kind: 'pipe' });
 
 /** The GID the NI compares with while the scheduler itself runs (no user process). */
 export const NO_GID = 0;
@@ -66,7 +63,7 @@ export function setUac(
 export function popHead(ctx: FuguCtx, node: FuguNode): number {
   const msg = node.ni.inputQueue.shift()!;
   const m = msgOf(ctx, msg);
-  NET.acknowledge(ctx.state.net, ctx.cfg.network, ctx.state.cycle, m.src, m.dst);
+  ctx.network.acknowledge(ctx.state.net, ctx.cfg.network, ctx.state.cycle, m.src, m.dst);
   node.ni.firedAt = -1;
   return msg;
 }

@@ -6,12 +6,9 @@
  * atomically, the GID stamped by the hardware. A context switch in the middle rolls the program
  * counter back to the first store (FUGU's shortcut, L1271): the words are written again later.
  */
-import { networkOf } from '../../net/networks';
 import { nodeOfVp } from '../../os/process-table';
 import { appOf, nodeOf, procOf, type FuguCtx } from './fugu-context';
 import { pairKey, type Frame, type FuguNode, type SendSpec } from './fugu-state';
-
-const NET = networkOf({ kind: 'pipe' });
 
 /** Cycles per word stored while describing [reading of 004 L841, L863]. */
 export const CYCLES_PER_WORD = 3;
@@ -92,7 +89,7 @@ export function describeCycle(ctx: FuguCtx, node: FuguNode, f: Frame): boolean {
   }
   const m = ctx.state.messages[f.out]!;
   const storing = (f.steps[f.at]!.cycles - f.left + 1) % CYCLES_PER_WORD === 0;
-  if (storing && !NET.canInject(ctx.state.net, ctx.cfg.network, m.src, m.dst)) {
+  if (storing && !ctx.network.canInject(ctx.state.net, ctx.cfg.network, m.src, m.dst)) {
     if (ni.blocked === 0)
       ctx.events.push({
         kind: 'fugu.send',
@@ -121,9 +118,12 @@ export function launch(ctx: FuguCtx, node: FuguNode, f: Frame): void {
   s.pairSeq[key] = m.seq + 1;
   m.launchedAt = s.cycle + 1;
   s.tally.launched += 1;
-  // A link of stated bandwidth holds the message for its words; T2's wire does not.
-  const shape = ctx.cfg.network.bytesPerCycle ? { bytes: messageBytes(m), lane: 0 } : undefined;
-  NET.inject(s.net, ctx.cfg.network, s.cycle, m.id, m.src, m.dst, shape);
+  // A link of stated bandwidth, or the torus's packets, take the message's words; T2's wire does not.
+  const shape =
+    ctx.cfg.network.bytesPerCycle || ctx.network.sized
+      ? { bytes: messageBytes(m), lane: 0 }
+      : undefined;
+  ctx.network.inject(s.net, ctx.cfg.network, s.cycle, m.id, m.src, m.dst, shape);
   procOf(ctx, f.pid).stats.sent += 1;
   ctx.events.push({
     kind: 'fugu.send',

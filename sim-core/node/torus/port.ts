@@ -71,6 +71,11 @@ export class TorusPort<P extends CarriedPacket<H>, H> {
     return events;
   }
 
+  /** Cycles of an empty network at once (Network.idle); false when it is not empty. */
+  idle(cycles: number): boolean {
+    return this.net.idle(cycles);
+  }
+
   /** Hand a packet to the network at `src`; false when the injection queue is full. */
   submit(pkt: P, src: number, dst: number): boolean {
     const netId = this.net.submit(src, dst);

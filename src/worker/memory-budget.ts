@@ -72,15 +72,24 @@ export class MemoryWeight {
     private readonly budget = MEMORY_BUDGET_BYTES,
   ) {}
 
-  /** The run's keyframes, in bytes, about (the two live simulations count as keyframes). */
+  /**
+   * The run's keyframes, in bytes, about (the two live simulations and the shown run's near
+   * snapshots count as keyframes). Near snapshots may take a 32nd of the budget at most.
+   */
   keyframeBytes(): number {
     const timeline = this.session.timeline;
     const count = timeline.keyframeCount();
     if (count >= 2 * this.sampledAt || this.sampledAt === 0) {
       this.sampled = heapWeight(timeline.newestKeyframe());
       this.sampledAt = count;
+      timeline.setNearLimit(
+        Math.min(
+          timeline.nearLimit,
+          Math.floor(this.budget / 32 / (HEAP_PER_COUNTED_BYTE * this.sampled)),
+        ),
+      );
     }
-    return HEAP_PER_COUNTED_BYTE * (count + 2) * this.sampled;
+    return HEAP_PER_COUNTED_BYTE * (count + 2 + timeline.nearCount) * this.sampled;
   }
 
   /** The run's keyframes and log, in bytes, about. */

@@ -120,10 +120,12 @@ export class SimService implements SimApi {
     if (!parsed.ok) return { ok: false, issues: parsed.error };
     this.stopSweeps();
     const session = new Session(parsed.value);
-    const slices = new SliceExplorer(session);
+    const logQueries = new LogQueries(session.timeline, session.meta);
+    const slices = new SliceExplorer(session, undefined, undefined, () =>
+      logQueries.indexEntries(),
+    );
     this.session = session;
     this.slices = slices;
-    const logQueries = new LogQueries(session.timeline, session.meta);
     this.logQueries = logQueries;
     session.seek(cycle);
     slices.run(LOAD_HEAD_START_MS);

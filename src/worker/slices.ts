@@ -26,8 +26,10 @@ export class SliceExplorer {
     readonly session: Session,
     private readonly now: () => number = () => performance.now(),
     budgetBytes?: number,
+    /** How many positions the log's query indexes hold (they count in the memory budget). */
+    indexEntries?: () => number,
   ) {
-    this.weight = new MemoryWeight(session, this.digest, budgetBytes);
+    this.weight = new MemoryWeight(session, this.digest, budgetBytes, indexEntries);
   }
 
   /**

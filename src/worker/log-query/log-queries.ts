@@ -50,6 +50,11 @@ export class LogQueries {
     return log.slice(firstAtOrAfter(log, from, end), firstAtOrAfter(log, to + 1, end));
   }
 
+  /** How many positions the indexes hold (by kind, the kept filters' rows): a memory figure. */
+  indexEntries(): number {
+    return this.kinds.entries + this.rows.keptRows();
+  }
+
   /** The facts of the whole log so far, for a load's or a slice's reply. */
   facts(scenario: Scenario): LogFacts {
     return logFacts(this.kinds, this.timeline.log.length, scenario);

@@ -149,7 +149,9 @@ export class SimService implements SimApi {
       Math.max(0, request.budgetMs),
       request.until ?? Infinity,
       nextTask,
-      () => this.navigations !== navigations || this.session !== session,
+      () =>
+        this.session !== session ||
+        (request.endAtNavigation === true && this.navigations !== navigations),
     );
     const timeline = session.timeline;
     return {

@@ -315,6 +315,38 @@ describe('FUGU liveness: runs the soak (tools/soak/fugu.ts) once found never end
     expect(tight.stats.byPath.buffered).toBe(2);
   });
 
+  it('a handler rolled back at every slice end restarts on the buffered stub, not the direct one', () => {
+    // A handler that disposes after its reply, longer than a slice: each slice's end catches it
+    // before its dispose and rolls it back [004 L1273]. Restarted on the direct stub, it was
+    // rolled back again at every slice end and never finished (the soak found it).
+    const run = runFugu({
+      system: {
+        kind: 'fugu',
+        nodes: 2,
+        network: { latency: 1, receiverLimit: 1 },
+        scheduler: { timeslice: 300, skew: 0, switchCycles: 0 },
+      },
+      workload: {
+        apps: [
+          {
+            name: 'A',
+            gid: 1,
+            handlers: [
+              { name: 'read', cycles: 300, reply: 'data', disposeAfterReply: true },
+              { name: 'data' },
+            ],
+            program: [{ op: 'send', to: 'next', handler: 'read' }],
+          },
+        ],
+      },
+      limits: { maxCycles: 50_000 },
+    });
+    expect(run.violations).toEqual([]);
+    expect(run.halted).toBe(true);
+    expect(run.stats.delivered).toBe(4);
+    expect(run.stats.byPath.buffered).toBe(4);
+  });
+
   it('a poll in an atomic section the timeout revoked reads the buffered messages (transparency)', () => {
     const run = runFugu({
       system: { kind: 'fugu', nodes: 4, atomicity: 'kernel', atomicityTimeout: 35 },

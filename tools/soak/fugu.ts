@@ -2,9 +2,9 @@
  * FUGU's soak family (seed 004): user-direct messaging under each mismatch policy and atomicity
  * column, with random machines (2–6 nodes, receiver buffers of 1–4 messages, short atomicity
  * timeouts, short timeslices with skew, few free pages) and random applications (gang or priority
- * scheduling, priorities, spans of some or all nodes, handlers that reply, page-fault or cross a
- * DMA page, sends to the next, previous, a random or every process, polling where the column has
- * it, overflow thresholds) beside an interactive job. Every launched message must reach one
+ * scheduling, priorities, spans of some or all nodes, handlers that reply — some from the receive
+ * window, disposing after — page-fault or cross a DMA page, sends to the next, previous, a random
+ * or every process, polling where the column has it, overflow thresholds) beside an interactive job. Every launched message must reach one
  * handler of its own GID at its destination, be handled once, in launch order per pair of
  * processes, and the run must halt. FUGU never deadlocks: the atomicity timer, which also times a
  * cross-domain upcall's handler, turns what would be a deadlock into buffering [004 L602, L869],
@@ -40,6 +40,8 @@ const handler = fc.record({
   cycles: fc.integer({ min: 0, max: 600 }),
   fault: fc.constantFrom('none', 'none', 'none', 'page-fault', 'dma-page-cross'),
   reply: fc.boolean(),
+  /** A reply composed from the receive window, disposed after it (a blocked reply holds both). */
+  disposeAfterReply: fc.boolean(),
 });
 
 const app = fc.record({
@@ -100,7 +102,9 @@ export function fuguScenario(c: FuguSoakConfiguration, m: FuguMachine): unknown 
           name: 'h',
           cycles: a.handler.cycles,
           fault: a.handler.fault,
-          ...(a.handler.reply ? { reply: 'r' } : {}),
+          ...(a.handler.reply
+            ? { reply: 'r', disposeAfterReply: a.handler.disposeAfterReply }
+            : {}),
         },
         { name: 'r' },
       ],

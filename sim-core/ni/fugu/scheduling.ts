@@ -12,7 +12,7 @@ import { announceSwitch, type ContextSwitch, type SwitchReason } from '../../os/
 import { choose, sliceAt, sliceStarts } from '../../os/scheduler';
 import { leaveBuffered } from './buffer';
 import { stageCycles } from './costs';
-import { appOf, nodeOf, procOf, runningOn, type FuguCtx } from './fugu-context';
+import { appOf, msgOf, nodeOf, procOf, runningOn, type FuguCtx } from './fugu-context';
 import type { FuguNode, FuguProcess } from './fugu-state';
 import { NO_GID } from './ni';
 import { frame } from './routines';
@@ -101,7 +101,12 @@ export function switchProcess(ctx: FuguCtx, node: FuguNode, why: SwitchReason): 
   announceSwitch(ctx.observers, { node: node.id, from, to: node.running, cycle, why });
   if (!next) return;
   if (next.mode === 'BUFFERED' && next.sub !== 'deferred' && !hasExtract(next)) {
-    if (next.buffer.queue.length > 0) pushExtract(ctx, next, false, true);
+    // A message still at the head for it (a handler rolled back at the slice's end) is about to
+    // be inserted: stay buffered and restart its handler on the buffered stub [004 L1273], or a
+    // handler longer than a slice would restart on the direct stub for ever.
+    const head = node.ni.inputQueue[0];
+    const inserting = head !== undefined && msgOf(ctx, head).dstPid === next.pid;
+    if (next.buffer.queue.length > 0 || inserting) pushExtract(ctx, next, false, true);
     else leaveBuffered(ctx, next);
   }
 }

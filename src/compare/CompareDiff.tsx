@@ -221,9 +221,7 @@ function LogDiff({ a, b }: { a: string; b: string }) {
           : `${count(counts.cycles, 'cycle')} ${plural(counts.cycles, 'differs', 'differ')}: ${count(counts.a, 'event')} of A and ${counts.b} of B are not matched on the other side` +
             ` (first at cycle ${differing[0]!.cycle}).`}{' '}
         {here?.differs ? `This cycle differs.` : ''}
-        {bothComplete
-          ? ''
-          : ` Compared up to cycle ${through}: the runs are still being explored.`}
+        {bothComplete ? '' : ` Compared up to cycle ${through}: the runs are still being explored.`}
       </p>
       <div className="cmp-log-tools">
         <button

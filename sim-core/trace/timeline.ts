@@ -17,6 +17,10 @@ import type { SimEvent, SimEventBody } from './events';
 /** How often a timeline keeps a keyframe, in cycles, unless told otherwise (a step back replays at most this many). */
 export const DEFAULT_KEYFRAME_EVERY = 64;
 
+/** Cycles between the shown run's near snapshots, and how many are kept unless told otherwise. */
+const NEAR_SPACING = 8;
+const NEAR_SNAPSHOTS = 8;
+
 export interface TimelineOptions {
   keyframeEvery: number;
   /** Never explore past this cycle (a scenario that does not halt stops here). */
@@ -34,6 +38,14 @@ export class Timeline {
   private readonly keyframes: (SimSnapshot | undefined)[] = [];
   /** Keyframes kept every `stride` × keyframeEvery cycles (doubled by thinKeyframes). */
   private stride = 1;
+  /**
+   * Snapshots of the shown simulation by cycle, taken where the user moves by small steps and along
+   * the replay of a step back (NEAR_SPACING apart), so the next step back replays a few cycles
+   * instead of up to a keyframe spacing. At most `nearLimit`, those nearest the shown cycle kept.
+   */
+  private readonly near = new Map<number, SimSnapshot>();
+  /** How many near snapshots may be kept (the worker lowers it when a snapshot is heavy). */
+  nearLimit = NEAR_SNAPSHOTS;
   /** The simulation that explores ahead; made on first use, stale while behind the frontier. */
   private explorer: Simulation | null = null;
   explored = 0;
@@ -106,13 +118,57 @@ export class Timeline {
     if (again !== before) throw new Error(`replay diverged from the log at cycle ${c}`);
   }
 
-  /** Brings `sim` to `goal` ≤ explored: the keyframe before it when that skips work, then replay. */
+  /**
+   * Brings `sim` to `goal` ≤ explored: the keyframe (or, for the shown run, the near snapshot)
+   * before it when that skips work, then replay.
+   */
   private replayTo(sim: Simulation, goal: number): void {
     let k = Math.min(Math.floor(goal / this.opts.keyframeEvery), this.keyframes.length - 1);
     while (this.keyframes[k] === undefined) k--;
-    const keyCycle = k * this.opts.keyframeEvery;
-    if (goal < sim.cycle || keyCycle > sim.cycle) sim.restore(this.keyframes[k]!);
-    while (sim.cycle < goal) this.stepReplay(sim);
+    let from = k * this.opts.keyframeEvery;
+    let snapshot = this.keyframes[k]!;
+    const shown = sim === this.sim;
+    if (shown)
+      for (const [cycle, near] of this.near)
+        if (cycle <= goal && cycle > from) [from, snapshot] = [cycle, near];
+    const back = goal < sim.cycle;
+    if (back || from > sim.cycle) sim.restore(snapshot);
+    while (sim.cycle < goal) {
+      this.stepReplay(sim);
+      if (shown && back && sim.cycle % NEAR_SPACING === 0) this.keepNear();
+    }
+  }
+
+  /** Keeps a near snapshot of the shown run where it stands, dropping the farthest one. */
+  private keepNear(): void {
+    const here = this.sim.cycle;
+    if (this.nearLimit === 0 || this.near.has(here) || here % this.keyframeSpacing === 0) return;
+    this.near.set(here, this.sim.snapshot());
+    while (this.near.size > this.nearLimit) {
+      let farthest = here;
+      for (const cycle of this.near.keys())
+        if (Math.abs(cycle - here) > Math.abs(farthest - here)) farthest = cycle;
+      this.near.delete(farthest);
+    }
+  }
+
+  /** A small move of the shown run: keeps a near snapshot where it stands, unless one is close below. */
+  private nearSmallMove(goal: number): void {
+    const here = this.sim.cycle;
+    if (Math.abs(goal - here) > NEAR_SPACING || here % this.keyframeSpacing < NEAR_SPACING) return;
+    for (const cycle of this.near.keys()) if (cycle <= here && here - cycle < NEAR_SPACING) return;
+    this.keepNear();
+  }
+
+  /** How many near snapshots may be kept (0: none); the worker weighs them with the keyframes. */
+  setNearLimit(limit: number): void {
+    this.nearLimit = Math.max(0, limit);
+    for (const cycle of [...this.near.keys()].slice(limit)) this.near.delete(cycle);
+  }
+
+  /** The near snapshots kept now. */
+  get nearCount(): number {
+    return this.near.size;
   }
 
   private halts(sim: Simulation): boolean {
@@ -127,6 +183,7 @@ export class Timeline {
       this.exploreTo(goal);
       goal = Math.min(goal, this.lastCycle);
     }
+    this.nearSmallMove(goal);
     this.replayTo(this.sim, Math.min(goal, this.explored));
     while (this.sim.cycle < goal && !this.halts(this.sim)) this.stepLive(this.sim);
     return this.sim.cycle;

@@ -14,7 +14,8 @@ import { actions, appStore, useApp } from '../state/store';
 import { uiOf } from '../models/index';
 import { statLabel } from '../views/stats/stat-labels';
 import { bStore } from './compare-store';
-import { countOnly, diffLogs, diffStats, type CycleDiff, type DiffEvent } from './diff';
+import type { HashedWords } from '../worker/log-query/queries';
+import { countOnly, diffLogs, diffStats, diffWorded, type CycleDiff, type DiffEvent } from './diff';
 
 export function fmt(value: Cell): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -106,6 +107,7 @@ function StatsDiff({ a, b }: { a: string; b: string }) {
 }
 
 const NO_EVENTS: SimEvent[] = [];
+const NO_WORDS: HashedWords[] = [];
 
 /** Cycle groups shown before and after the current cycle. */
 const BEFORE = 8;
@@ -143,33 +145,50 @@ function LogDiff({ a, b }: { a: string; b: string }) {
   const loggedB = useStore(bStore, (s) =>
     s.exploration.complete ? Infinity : s.exploration.logged,
   );
+  // A finite bound for the questions (JSON has no Infinity); both complete: the whole runs.
   const through = Math.min(loggedA, loggedB, Number.MAX_SAFE_INTEGER);
-  // Each run's log is in its own worker: both are asked for the cycles compared.
-  const logA = useLogQuery({ kind: 'range', from: 0, to: through }, appStore) ?? NO_EVENTS;
-  const logB = useLogQuery({ kind: 'range', from: 0, to: through }, bStore) ?? NO_EVENTS;
+  const bothComplete = loggedA === Infinity && loggedB === Infinity;
+  // Each run's log is in its own worker. The runs are aligned on hashes of their events' words
+  // (the whole compared part: counts and jumps need it); only the cycles shown come as events.
+  const hashesA = useLogQuery({ kind: 'wordHashes', from: 0, to: through }, appStore) ?? NO_WORDS;
+  const hashesB = useLogQuery({ kind: 'wordHashes', from: 0, to: through }, bStore) ?? NO_WORDS;
   const metaA = useApp((s) => s.meta);
   const metaB = useStore(bStore, (s) => s.meta);
   const cycle = useApp((s) => s.view?.cycle ?? 0);
   const [onlyDiffering, setOnlyDiffering] = useState(true);
   const id = useId();
 
-  const diff = useMemo(
-    () =>
-      diffLogs(
-        logA,
-        logB,
-        (e: SimEvent) => (metaA ? logText(e, metaA) : null),
-        (e: SimEvent) => (metaB ? logText(e, metaB) : null),
-      ),
-    [logA, logB, metaA, metaB],
-  );
+  const diff = useMemo(() => diffWorded(hashesA, hashesB), [hashesA, hashesB]);
   const counts = useMemo(() => countOnly(diff), [diff]);
   const differing = useMemo(() => diff.filter((d) => d.differs), [diff]);
   const groups = onlyDiffering ? differing : diff;
   // The last group at or before the current cycle, and a window around it.
   let at = -1;
   for (let i = 0; i < groups.length && groups[i]!.cycle <= cycle; i++) at = i;
-  const shown: CycleDiff[] = groups.slice(Math.max(0, at - BEFORE + 1), at + 1 + AFTER);
+  const outline = groups.slice(Math.max(0, at - BEFORE + 1), at + 1 + AFTER);
+  // The shown cycles as text: a new list of the same cycles asks and aligns nothing again.
+  const cyclesKey = outline.map((g) => g.cycle).join(',');
+  const question = useMemo(
+    () =>
+      cyclesKey === ''
+        ? null
+        : { kind: 'atCycles' as const, cycles: cyclesKey.split(',').map(Number) },
+    [cyclesKey],
+  );
+  const eventsA = useLogQuery(question, appStore);
+  const eventsB = useLogQuery(question, bStore);
+  // The shown cycles in words (aligned as their hashes were); one still on its way waits.
+  const shown: CycleDiff[] = useMemo(() => {
+    const worded = new Map(
+      diffLogs(
+        eventsA ?? NO_EVENTS,
+        eventsB ?? NO_EVENTS,
+        (e: SimEvent) => (metaA ? logText(e, metaA) : null),
+        (e: SimEvent) => (metaB ? logText(e, metaB) : null),
+      ).map((g) => [g.cycle, g]),
+    );
+    return (question?.cycles ?? []).flatMap((c) => worded.get(c) ?? []);
+  }, [eventsA, eventsB, metaA, metaB, question]);
   const previous = [...differing].reverse().find((d) => d.cycle < cycle);
   const next = differing.find((d) => d.cycle > cycle);
   const here = diff.find((d) => d.cycle === cycle);
@@ -187,7 +206,7 @@ function LogDiff({ a, b }: { a: string; b: string }) {
     }
     const head = el.querySelector('thead')?.getBoundingClientRect().height ?? 0;
     el.scrollTop += group.getBoundingClientRect().top - el.getBoundingClientRect().top - head;
-  }, [anchor, onlyDiffering]);
+  }, [anchor, onlyDiffering, shown]);
 
   return (
     <section className="cmp-diff-part" aria-labelledby={`${id}-title`}>
@@ -202,9 +221,7 @@ function LogDiff({ a, b }: { a: string; b: string }) {
           : `${count(counts.cycles, 'cycle')} ${plural(counts.cycles, 'differs', 'differ')}: ${count(counts.a, 'event')} of A and ${counts.b} of B are not matched on the other side` +
             ` (first at cycle ${differing[0]!.cycle}).`}{' '}
         {here?.differs ? `This cycle differs.` : ''}
-        {through === Infinity
-          ? ''
-          : ` Compared up to cycle ${through}: the runs are still being explored.`}
+        {bothComplete ? '' : ` Compared up to cycle ${through}: the runs are still being explored.`}
       </p>
       <div className="cmp-log-tools">
         <button
@@ -239,7 +256,7 @@ function LogDiff({ a, b }: { a: string; b: string }) {
         aria-label="Event logs of A and B"
         tabIndex={0}
       >
-        {shown.length === 0 ? (
+        {outline.length === 0 ? (
           <p className="vt-empty">
             {groups.length === 0 ? 'Nothing to show.' : 'No differences up to this cycle.'}
           </p>

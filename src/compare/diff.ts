@@ -111,14 +111,25 @@ function alignGreedy(a: DiffEvent[], b: DiffEvent[]): DiffRow[] {
 /** Puts an event in words; null leaves it out of the comparison. */
 export type EventWords = (e: SimEvent) => string | null;
 
-function byCycle(log: readonly SimEvent[], text: EventWords, from: number, to: number) {
+/** An event of a log in words (or whatever stands for them: a hash of its words). */
+export interface WordedEvent extends DiffEvent {
+  cycle: number;
+}
+
+/** The events of a log that have words, in words. */
+export function inWords(log: readonly SimEvent[], text: EventWords): WordedEvent[] {
+  return log.flatMap((e) => {
+    const words = text(e);
+    return words === null ? [] : [{ cycle: e.cycle, seq: e.seq, kind: e.kind, text: words }];
+  });
+}
+
+function byCycle(log: readonly WordedEvent[], from: number, to: number) {
   const out = new Map<number, DiffEvent[]>();
   for (const e of log) {
     if (e.cycle < from || e.cycle > to) continue;
-    const words = text(e);
-    if (words === null) continue;
     const list = out.get(e.cycle) ?? [];
-    list.push({ seq: e.seq, kind: e.kind, text: words });
+    list.push({ seq: e.seq, kind: e.kind, text: e.text });
     out.set(e.cycle, list);
   }
   return out;
@@ -136,8 +147,21 @@ export function diffLogs(
   from = 0,
   to = Number.POSITIVE_INFINITY,
 ): CycleDiff[] {
-  const left = byCycle(a, textA, from, to);
-  const right = byCycle(b, textB, from, to);
+  return diffWorded(inWords(a, textA), inWords(b, textB), from, to);
+}
+
+/**
+ * diffLogs of two logs already in words — or in hashes of their words, which align the same
+ * (compare mode aligns the whole runs so, and puts only the cycles it shows in words).
+ */
+export function diffWorded(
+  a: readonly WordedEvent[],
+  b: readonly WordedEvent[],
+  from = 0,
+  to = Number.POSITIVE_INFINITY,
+): CycleDiff[] {
+  const left = byCycle(a, from, to);
+  const right = byCycle(b, from, to);
   const cycles = [...new Set([...left.keys(), ...right.keys()])].sort((x, y) => x - y);
   return cycles.map((cycle) => {
     const rows = align(left.get(cycle) ?? [], right.get(cycle) ?? []);

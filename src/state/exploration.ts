@@ -127,10 +127,11 @@ export async function exploreInBackground<S extends Explored>(
     const toward = store.getState().exploration.toward;
     let reply: Awaited<ReturnType<SimApi['explore']>>;
     try {
+      const endAtNavigation = !store.getState().playing;
       reply = await api.explore(
         toward === null
-          ? { budgetMs: BACKGROUND_SLICE_MS }
-          : { budgetMs: ON_DEMAND_SLICE_MS, until: toward },
+          ? { budgetMs: BACKGROUND_SLICE_MS, endAtNavigation }
+          : { budgetMs: ON_DEMAND_SLICE_MS, until: toward, endAtNavigation },
       );
     } catch {
       // The worker was ended (compare mode left) or failed; the next load starts again.

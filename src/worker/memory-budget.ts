@@ -21,6 +21,8 @@ const MAX_KEYFRAME_SPACING = 1024;
  */
 const HEAP_PER_JSON_CHAR = 2.5;
 const HEAP_PER_COUNTED_BYTE = 1.5;
+/** Heap bytes per position in an index (a small integer in a growing array, in Node's V8). */
+const HEAP_PER_POSITION = 12;
 
 /**
  * An object whose fields a deep copy added one by one may become a dictionary in V8 past about
@@ -70,22 +72,36 @@ export class MemoryWeight {
     private readonly session: Session,
     private readonly digest: LogDigest,
     private readonly budget = MEMORY_BUDGET_BYTES,
+    private readonly indexEntries: () => number = () => 0,
   ) {}
 
-  /** The run's keyframes, in bytes, about (the two live simulations count as keyframes). */
+  /**
+   * The run's keyframes, in bytes, about (the two live simulations and the shown run's near
+   * snapshots count as keyframes). Near snapshots may take a 32nd of the budget at most.
+   */
   keyframeBytes(): number {
     const timeline = this.session.timeline;
     const count = timeline.keyframeCount();
     if (count >= 2 * this.sampledAt || this.sampledAt === 0) {
       this.sampled = heapWeight(timeline.newestKeyframe());
       this.sampledAt = count;
+      timeline.setNearLimit(
+        Math.min(
+          timeline.nearLimit,
+          Math.floor(this.budget / 32 / (HEAP_PER_COUNTED_BYTE * this.sampled)),
+        ),
+      );
     }
-    return HEAP_PER_COUNTED_BYTE * (count + 2) * this.sampled;
+    return HEAP_PER_COUNTED_BYTE * (count + 2 + timeline.nearCount) * this.sampled;
   }
 
-  /** The run's keyframes and log, in bytes, about. */
+  /**
+   * The run's keyframes, log and indexes, in bytes, about: the log's query indexes (a position
+   * per event by kind, per row of each kept filter) and its first event per cycle.
+   */
   bytes(): number {
-    return this.keyframeBytes() + HEAP_PER_JSON_CHAR * this.digest.jsonLength;
+    const indexes = HEAP_PER_POSITION * (this.indexEntries() + this.session.timeline.explored);
+    return this.keyframeBytes() + HEAP_PER_JSON_CHAR * this.digest.jsonLength + indexes;
   }
 
   /**

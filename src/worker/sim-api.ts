@@ -56,6 +56,11 @@ export interface ExploreRequest {
   budgetMs: number;
   /** Explore at least to this cycle (a seek beyond the explored part waits for it), if given. */
   until?: number;
+  /**
+   * End the slice when a step or a seek arrives (the user stepping: the page then draws on a free
+   * core); not while playing, whose seeks come every frame and are let in between chunks anyway.
+   */
+  endAtNavigation?: boolean;
 }
 
 /** How far a run is explored, how many events its log has so far, and their facts. */

@@ -55,6 +55,26 @@ const LOAD_HEAD_START_MS = 150;
 /** Lets queued messages (a cancel, a new load) in between sweep points. */
 const yieldToMessages = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Resolves in a task of its own, after the messages already queued (a step, a seek, a query):
+ * between an exploration's chunks. A MessageChannel, since a chain of setTimeout(0) is clamped to
+ * 4 ms each after five.
+ */
+let taskChannel: MessageChannel | null = null;
+const waitingForTask: (() => void)[] = [];
+function nextTask(): Promise<void> {
+  if (!taskChannel) {
+    taskChannel = new MessageChannel();
+    taskChannel.port1.onmessage = () => waitingForTask.shift()?.();
+    // In Node (the in-process transport's tests) the port must not keep the process alive.
+    (taskChannel.port1 as { unref?: () => void }).unref?.();
+  }
+  return new Promise((resolve) => {
+    waitingForTask.push(resolve);
+    taskChannel!.port2.postMessage(null);
+  });
+}
+
 export class SimService implements SimApi {
   private session: Session | null = null;
   /** Explores the loaded session in slices (and keeps its log's digest). */
@@ -65,6 +85,8 @@ export class SimService implements SimApi {
   private sweepGeneration = 0;
   /** The helper worker of the last shared sweep, to stop with it. */
   private helping: SweepHelper | null = null;
+  /** Counts steps and seeks: a background slice that sees one arrive ends at once. */
+  private navigations = 0;
   /** Sessions of other runs for predictIn, by a hash of their scenario, most recent last. */
   private otherRuns = new Map<string, Session>();
 
@@ -98,10 +120,12 @@ export class SimService implements SimApi {
     if (!parsed.ok) return { ok: false, issues: parsed.error };
     this.stopSweeps();
     const session = new Session(parsed.value);
-    const slices = new SliceExplorer(session);
+    const logQueries = new LogQueries(session.timeline, session.meta);
+    const slices = new SliceExplorer(session, undefined, undefined, () =>
+      logQueries.indexEntries(),
+    );
     this.session = session;
     this.slices = slices;
-    const logQueries = new LogQueries(session.timeline, session.meta);
     this.logQueries = logQueries;
     session.seek(cycle);
     slices.run(LOAD_HEAD_START_MS);
@@ -120,7 +144,15 @@ export class SimService implements SimApi {
   async explore(request: ExploreRequest): Promise<ExploreReply> {
     const session = this.current();
     const slices = this.slices!;
-    slices.run(Math.max(0, request.budgetMs), request.until);
+    const navigations = this.navigations;
+    await slices.runYielding(
+      Math.max(0, request.budgetMs),
+      request.until ?? Infinity,
+      nextTask,
+      () =>
+        this.session !== session ||
+        (request.endAtNavigation === true && this.navigations !== navigations),
+    );
     const timeline = session.timeline;
     return {
       explored: timeline.explored,
@@ -140,18 +172,22 @@ export class SimService implements SimApi {
   }
 
   async seek(cycle: number): Promise<SessionView> {
+    this.navigations += 1;
     return this.current().seek(cycle);
   }
 
   async step(delta: number): Promise<SessionView> {
+    this.navigations += 1;
     return this.current().step(delta);
   }
 
   async nextEvent(): Promise<SessionView> {
+    this.navigations += 1;
     return this.current().nextEvent();
   }
 
   async prevEvent(): Promise<SessionView> {
+    this.navigations += 1;
     return this.current().prevEvent();
   }
 

@@ -26,8 +26,10 @@ export class SliceExplorer {
     readonly session: Session,
     private readonly now: () => number = () => performance.now(),
     budgetBytes?: number,
+    /** How many positions the log's query indexes hold (they count in the memory budget). */
+    indexEntries?: () => number,
   ) {
-    this.weight = new MemoryWeight(session, this.digest, budgetBytes);
+    this.weight = new MemoryWeight(session, this.digest, budgetBytes, indexEntries);
   }
 
   /**
@@ -35,19 +37,46 @@ export class SliceExplorer {
    * `until` when given; stops early when the run is explored to its end.
    */
   run(budgetMs: number, until = Infinity): void {
-    const timeline = this.session.timeline;
     const start = this.now();
-    while (!timeline.complete && timeline.explored < until) {
-      const before = this.now();
-      this.session.exploreAhead(Math.min(this.chunk, until - timeline.explored));
-      this.digest.catchUp(timeline.log);
-      this.stopped = this.weight.check();
-      const after = this.now();
-      if (after - before < CHUNK_MS / 2) this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
-      else if (after - before > CHUNK_MS * 2) this.chunk = Math.max(1, this.chunk >> 1);
-      if (after - start >= budgetMs) break;
+    while (this.chunkOnce(until) && this.now() - start < budgetMs);
+    this.settle();
+  }
+
+  /**
+   * As `run`, but lets the worker's queued messages in between chunks (`pause`): a step or a seek
+   * that arrives during the slice is answered within one chunk (a few ms) instead of after the
+   * whole slice; the slice then ends (`interrupted`), leaving the cores to the page that draws.
+   */
+  async runYielding(
+    budgetMs: number,
+    until: number,
+    pause: () => Promise<void>,
+    interrupted: () => boolean,
+  ): Promise<void> {
+    const start = this.now();
+    while (this.chunkOnce(until) && this.now() - start < budgetMs) {
+      await pause();
+      if (interrupted()) break;
     }
-    this.digest.catchUp(timeline.log);
+    this.settle();
+  }
+
+  /** One chunk of cycles, its size learnt from its time; false when there is nothing left to explore. */
+  private chunkOnce(until: number): boolean {
+    const timeline = this.session.timeline;
+    if (timeline.complete || timeline.explored >= until) return false;
+    const before = this.now();
+    this.session.exploreAhead(Math.min(this.chunk, until - timeline.explored));
+    this.settle();
+    const took = this.now() - before;
+    if (took < CHUNK_MS / 2) this.chunk = Math.min(this.chunk * 2, MAX_CHUNK);
+    else if (took > CHUNK_MS * 2) this.chunk = Math.max(1, this.chunk >> 1);
+    return !timeline.complete && timeline.explored < until;
+  }
+
+  /** Feeds the digest the new events and weighs the run against its memory budget. */
+  private settle(): void {
+    this.digest.catchUp(this.session.timeline.log);
     this.stopped = this.weight.check();
   }
 

@@ -2,8 +2,9 @@
  * The one event log's query layer (src/worker/log-query) answers every question exactly as the
  * same question asked of the full log would be answered, for random queries at random points of
  * a run's exploration: the rows of the event log view with random filters, selections and
- * windows, the events of random kinds, first events of a kind, next event cycles, ranges, a
- * packet's events and the CSV export. One query layer is kept across the exploration, so its
+ * windows, the events of random kinds, first events of a kind, next event cycles, ranges, the
+ * events of some cycles and the hashes of a range's words (compare mode), a packet's events and
+ * the CSV export. One query layer is kept across the exploration, so its
  * indexes and kept filters must follow the growing log.
  */
 import fc from 'fast-check';
@@ -14,6 +15,7 @@ import { Session } from '../../sim-core/session';
 import { findBuiltin } from '../../scenarios/index';
 import { aboutTorus } from '../../sim-core/network/torus-log-links';
 import { logCsv } from '../../sim-core/trace/log-csv';
+import { hash53 } from '../../sim-core/kernel/hash';
 import type { LogLinks, Selection } from '../../sim-core/trace/selection';
 import { LogQueries } from '../../src/worker/log-query/log-queries';
 import type { RowFilter, RowsAnswer } from '../../src/worker/log-query/queries';
@@ -150,6 +152,11 @@ function questionOf(run: Run, meta: ModelMeta) {
     }),
     fc.record({ kind: fc.constant('nextEventCycle' as const), after: cycle }),
     fc.record({ kind: fc.constant('range' as const), from: cycle, to: cycle }),
+    fc.record({
+      kind: fc.constant('atCycles' as const),
+      cycles: fc.array(cycle, { maxLength: 6 }),
+    }),
+    fc.record({ kind: fc.constant('wordHashes' as const), from: cycle, to: cycle }),
     fc.record({ kind: fc.constant('packetEvents' as const), packet }),
     fc.record({ kind: fc.constant('csv' as const) }),
   );
@@ -199,6 +206,21 @@ describe('the worker’s log queries', () => {
             case 'range':
               expect(queries.answer({ ...q, upTo })).toEqual(
                 seen.filter((e) => e.cycle >= q.from && e.cycle <= q.to),
+              );
+              break;
+            case 'atCycles':
+              expect(queries.answer({ ...q, upTo })).toEqual(
+                seen.filter((e) => q.cycles.includes(e.cycle)),
+              );
+              break;
+            case 'wordHashes':
+              expect(queries.answer({ ...q, upTo })).toEqual(
+                seen.flatMap((e) => {
+                  const words = logText(e, meta);
+                  return e.cycle >= q.from && e.cycle <= q.to && words !== null
+                    ? [{ cycle: e.cycle, seq: e.seq, kind: e.kind, text: hash53(words) }]
+                    : [];
+                }),
               );
               break;
             case 'packetEvents':

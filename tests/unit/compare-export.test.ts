@@ -14,7 +14,15 @@ import {
   type SimEvent,
 } from '../../sim-core/index';
 import { choiceGroups } from '../../src/compare/choices';
-import { countOnly, diffLogs, diffStats } from '../../src/compare/diff';
+import {
+  countOnly,
+  diffLogs,
+  diffStats,
+  diffWorded,
+  inWords,
+  type CycleDiff,
+} from '../../src/compare/diff';
+import { hash53 } from '../../sim-core/kernel/hash';
 import {
   formatOverride,
   inverse,
@@ -226,6 +234,26 @@ describe('diff of two event logs', () => {
     // Every event of each log appears exactly once on its side.
     const aSeqs = diff.flatMap((d) => d.rows.flatMap((r) => (r.a ? [r.a.seq] : [])));
     expect(aSeqs).toEqual(moesi.timeline.log.map((e) => e.seq));
+  });
+
+  it('aligns hashes of the words as it aligns the words (compare mode fetches only hashes)', () => {
+    const moesi = run('dirty-sharing', [{ path: 'system.protocol', value: 'MOESI' }]);
+    const mesi = run('dirty-sharing', [{ path: 'system.protocol', value: 'MESI' }]);
+    const hashed = (e: SimEvent) => {
+      const words = text(e);
+      return words === null ? null : hash53(words);
+    };
+    const shape = (diff: CycleDiff[]) =>
+      diff.map((d) => ({
+        cycle: d.cycle,
+        differs: d.differs,
+        rows: d.rows.map((r) => [r.a?.seq ?? null, r.b?.seq ?? null, r.same]),
+      }));
+    const a = moesi.timeline.log;
+    const b = mesi.timeline.log;
+    expect(shape(diffWorded(inWords(a, hashed), inWords(b, hashed)))).toEqual(
+      shape(diffLogs(a, b, text)),
+    );
   });
 });
 

@@ -66,6 +66,24 @@ describe('SliceExplorer', () => {
 });
 
 describe('the memory budget', () => {
+  it("weighs the log's query indexes too", () => {
+    const busy = scenarioOf(findBuiltin('chaos-vs-dor')!.doc);
+    const capAt = (indexEntries: (session: Session) => number) => {
+      const session = new Session(busy);
+      const slices = new SliceExplorer(session, tickingClock(), 3_000_000, () =>
+        indexEntries(session),
+      );
+      // Eight cycles at a time, so the cycle it stops at tells the two weights apart.
+      while (!session.complete) slices.run(50, session.timeline.explored + 8);
+      expect(slices.stopped).toMatchObject({ code: 'SIM002' });
+      return session.timeline.explored;
+    };
+    // An index of 20 positions per event of the log leaves room for fewer cycles.
+    const without = capAt(() => 0);
+    const withIndexes = capAt((session) => 20 * session.timeline.log.length);
+    expect(withIndexes).toBeLessThan(without);
+  });
+
   // Every lecture scenario explores to its end in the app.
   it.each(builtinScenarios.map((b) => [b.id, b.doc] as const))('%s fits in it', (_id, doc) => {
     const session = new Session(scenarioOf(doc));

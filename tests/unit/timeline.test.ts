@@ -164,6 +164,31 @@ describe.each([
     );
   });
 
+  it('walks back and forth by small steps and jumps exactly, keeping few near snapshots', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: -12, max: 12 }).map((delta) => ({ delta })),
+            fc.integer({ min: 0, max: end }).map((to) => ({ to })),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
+        fc.integer({ min: 0, max: 8 }),
+        (moves, nearLimit) => {
+          const s = session();
+          s.timeline.setNearLimit(nearLimit);
+          for (const move of moves) {
+            const view = 'to' in move ? s.seek(move.to) : s.step(move.delta);
+            expect(view.frame, `cycle ${view.cycle}`).toEqual(frames[view.cycle]);
+            expect(s.timeline.nearCount).toBeLessThanOrEqual(nearLimit);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('keeps a log with contiguous seq numbers and ordered cycles, the same for every run', () => {
     const a = session();
     a.exploreAll();

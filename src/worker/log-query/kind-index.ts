@@ -45,6 +45,11 @@ export class KindIndex {
     }
   }
 
+  /** How many positions the index holds (one per event it has seen). */
+  get entries(): number {
+    return this.fed;
+  }
+
   /** The events of `kinds` among the first `upTo` of the log, in log order. */
   events(kinds: readonly string[], upTo: number): SimEvent[] {
     return this.eventsWhere(kinds, upTo, () => true);

@@ -3,7 +3,14 @@
  * log in the worker, where the log lives. One instance per loaded run; its indexes grow with the
  * log as exploration appends to it.
  */
-import { eventText, type ModelMeta, type Scenario, type SimEvent } from '../../../sim-core/index';
+import {
+  eventText,
+  logText,
+  type ModelMeta,
+  type Scenario,
+  type SimEvent,
+} from '../../../sim-core/index';
+import { hash53 } from '../../../sim-core/kernel/hash';
 import type { Timeline } from '../../../sim-core/trace/timeline';
 import { logCsv } from '../../../sim-core/trace/log-csv';
 import { KindIndex } from './kind-index';
@@ -50,6 +57,11 @@ export class LogQueries {
     return log.slice(firstAtOrAfter(log, from, end), firstAtOrAfter(log, to + 1, end));
   }
 
+  /** How many positions the indexes hold (by kind, the kept filters' rows): a memory figure. */
+  indexEntries(): number {
+    return this.kinds.entries + this.rows.keptRows();
+  }
+
   /** The facts of the whole log so far, for a load's or a slice's reply. */
   facts(scenario: Scenario): LogFacts {
     return logFacts(this.kinds, this.timeline.log.length, scenario);
@@ -80,6 +92,17 @@ export class LogQueries {
         );
       case 'range':
         return this.range(q.upTo, q.from, q.to);
+      case 'atCycles':
+        return [...new Set(q.cycles)]
+          .sort((x, y) => x - y)
+          .flatMap((c) => this.range(q.upTo, c, c));
+      case 'wordHashes':
+        return this.range(q.upTo, q.from, q.to).flatMap((e) => {
+          const words = logText(e, this.meta);
+          return words === null
+            ? []
+            : [{ cycle: e.cycle, seq: e.seq, kind: e.kind, text: hash53(words) }];
+        });
       case 'csv':
         return logCsv(this.timeline.log.slice(0, this.bound(q.upTo)), (e) =>
           eventText(e, this.meta),

@@ -110,6 +110,13 @@ export class LogRows {
     return m;
   }
 
+  /** How many row positions the kept filters hold (weighed in the run's memory budget). */
+  keptRows(): number {
+    let rows = 0;
+    for (const m of this.kept.values()) rows += m.rows.length;
+    return rows;
+  }
+
   answer(upTo: number, filter: RowFilter, start: number, end: number, cycle: number): RowsAnswer {
     const bound = Math.max(0, Math.min(upTo, this.log.length));
     const all = this.matches(bound, filter, true);

@@ -55,6 +55,14 @@ export type LogQuestion =
   | { kind: 'packetEvents'; packet: number }
   /** The events of cycles from…to. */
   | { kind: 'range'; from: number; to: number }
+  /** The events of some cycles (those a view shows), in log order. */
+  | { kind: 'atCycles'; cycles: readonly number[] }
+  /**
+   * Every event of cycles from…to that the log lists (it has words), with a hash of its words in
+   * place of them: enough to align two runs' logs cycle by cycle (compare mode), a fraction of the
+   * events' size.
+   */
+  | { kind: 'wordHashes'; from: number; to: number }
   /** The whole (known) log as CSV. */
   | { kind: 'csv' };
 
@@ -78,6 +86,15 @@ export interface RowsAnswer {
   tellsOwn: boolean;
 }
 
+/** A listed event as compare mode aligns it: its words' hash stands for its words. */
+export interface HashedWords {
+  cycle: number;
+  seq: number;
+  kind: string;
+  /** hash53 of the event's words (logText), standing for them. */
+  text: string;
+}
+
 /** The answer to each query, by its kind. */
 export interface LogAnswers {
   rows: RowsAnswer;
@@ -86,6 +103,8 @@ export interface LogAnswers {
   nextEventCycle: number | null;
   packetEvents: SimEvent[];
   range: SimEvent[];
+  atCycles: SimEvent[];
+  wordHashes: HashedWords[];
   csv: string;
 }
 

@@ -12,7 +12,7 @@ import type { MessageNetwork } from '../../net/message-network';
 import type { MessageNetworkState } from '../../net/networks';
 import type { Agent } from '../../node/bus/agent';
 import { busQuietThrough, countDown, waitsThrough } from '../../node/bus/quiet';
-import { quietAfterCycles, stallFreeThrough } from '../../kernel/watchdog';
+import { networkQuietThrough, quietAfterSkip } from '../../net/quiet';
 import type { Ctx, Mechanism } from './cni-node';
 import type { AgentName, CniState } from './cni-state';
 
@@ -64,12 +64,9 @@ export function quietCycles(
     }
   }
   if (through <= now) return 0;
-  // The watchdog's stall is an event: stop short of the cycle it would report in.
-  const moving = network.inTransit(state.net).length > 0;
   through = Math.min(
     through,
-    network.nextDue(state.net) - 1,
-    stallFreeThrough(now, state.quiet, quietLimit, moving),
+    networkQuietThrough(network, state.net, now, state.quiet, quietLimit),
   );
   return Math.max(0, through - now);
 }
@@ -83,6 +80,5 @@ export function skipQuiet(
   state.cycle += cycles;
   for (const node of state.nodes)
     for (const name of AGENT_ORDER) countDown(node.agents[name], cycles);
-  // Nothing outstanding arrives, so the run stays unfinished: progress is a message on its way.
-  state.quiet = quietAfterCycles(state.quiet, network.inTransit(state.net).length > 0, cycles);
+  state.quiet = quietAfterSkip(network, state.net, state.quiet, cycles);
 }

@@ -10,7 +10,7 @@
  */
 import type { Agent } from '../../node/bus/agent';
 import { busQuietThrough, countDown, waitsThrough } from '../../node/bus/quiet';
-import { quietAfterCycles, stallFreeThrough } from '../../kernel/watchdog';
+import { networkQuietThrough, quietAfterSkip } from '../../net/quiet';
 import { dmaQuietThrough, skipDma, type DmaPort } from '../../node/dma/dma-engine';
 import type { MessageNetwork } from '../../net/message-network';
 import type { MessageNetworkState } from '../../net/networks';
@@ -78,12 +78,9 @@ export function quietCycles(
     }
     if (through <= now) return 0;
   }
-  // The watchdog's stall is an event: stop short of the cycle it would report in.
-  const moving = network.inTransit(state.net).length > 0;
   through = Math.min(
     through,
-    network.nextDue(state.net) - 1,
-    stallFreeThrough(now, state.quiet, quietLimit, moving),
+    networkQuietThrough(network, state.net, now, state.quiet, quietLimit),
   );
   return Math.max(0, through - now);
 }
@@ -99,6 +96,5 @@ export function skipQuiet(
     for (const name of AGENT_ORDER) countDown(node.agents[name], cycles);
     if (node.dma) skipDma(node.dma, cycles);
   }
-  // Nothing outstanding arrives, so the run stays unfinished: progress is a message on its way.
-  state.quiet = quietAfterCycles(state.quiet, network.inTransit(state.net).length > 0, cycles);
+  state.quiet = quietAfterSkip(network, state.net, state.quiet, cycles);
 }

@@ -19,7 +19,7 @@ import { installPredict } from './teaching/predict-store';
 import { registerSW } from 'virtual:pwa-register';
 import { offlineActions } from './state/offline-store';
 import { createInProcessSim, createWorkerSim } from './worker/transports';
-import type { SimApi } from './worker/sim-api';
+import type { LoadSpec, SimApi } from './worker/sim-api';
 import './styles.css';
 
 function startSimulator(): SimApi {
@@ -93,20 +93,26 @@ function startOfflineCache(): void {
 }
 
 /**
- * Fetches the code of the panels the app is about to show — the built-in scenario's the link
- * names, or the default one's — while the worker starts, rather than after its first reply.
+ * Fetches the code of the panels a load of a built-in scenario will show (its catalogue entry
+ * names its model and panels) while the worker loads it, rather than after its reply.
  */
+function forecastPanels(spec: LoadSpec, views: readonly string[] | undefined): void {
+  const known = spec.kind === 'builtin' ? SCENARIO_PANELS[spec.id] : undefined;
+  if (!known) return;
+  void preloadPanels(known.model, views ?? known.views ?? faceOf(known.model).defaultViews);
+}
+
+/** The first panels — the link's, or the default scenario's — fetched while the worker starts. */
 function preloadFirstPanels(): void {
   const reading = readLink(location.hash);
   const target = reading.kind === 'link' ? reading.target : null;
-  const id = !target ? DEFAULT_SCENARIO_ID : target.spec.kind === 'builtin' ? target.spec.id : '';
-  const known = SCENARIO_PANELS[id];
-  if (!known) return;
-  const views = target?.views ?? known.views ?? faceOf(known.model).defaultViews;
-  void preloadPanels(known.model, views);
+  forecastPanels(
+    target?.spec ?? { kind: 'builtin', id: DEFAULT_SCENARIO_ID, overrides: [] },
+    target?.views,
+  );
 }
 
-setPanelLoader(preloadPanels);
+setPanelLoader(preloadPanels, forecastPanels);
 actions.setApi(startSimulator());
 preloadFirstPanels();
 startOfflineCache();

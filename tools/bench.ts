@@ -339,7 +339,9 @@ function benchExploreTime(): BenchRow[] {
   const session = new Session(scenario);
   const slices = new SliceExplorer(session);
   session.seek(500);
-  slices.run(150);
+  // The worker's load explores on only until 150 ms after it began (sim-service.ts).
+  const headStart = 150 - (now() - t0);
+  if (headStart > 0) slices.run(headStart);
   session.view();
   const first = now() - t0;
   // The log stays in the worker: a slice replies with how far it got, not with events.
@@ -349,7 +351,7 @@ function benchExploreTime(): BenchRow[] {
   return [
     {
       id: 'explore16.firstPictureMs',
-      what: `100,000-cycle 16×16 link: load, seek cycle 500 and the 150 ms head start, in Node`,
+      what: `100,000-cycle 16×16 link: load and seek cycle 500 (and what is left of the 150 ms head start), in Node`,
       value: Math.round(first),
       unit: 'ms',
       target: '≤ 1000',

@@ -29,6 +29,19 @@ export type PaintMessage =
   | { kind: 'canvas'; canvas: OffscreenCanvas }
   | { kind: 'paint'; frame: PaintWire; scene: PaintScene };
 
+/** The paint worker's answer after each picture: the cycle it shows. */
+export interface PaintedMessage {
+  kind: 'painted';
+  cycle: number;
+}
+
+/**
+ * The canvas says which cycle its picture shows (`data-painted-cycle`) once it is painted: the
+ * moment the torus is on screen, which the browser benchmark and tests wait for.
+ */
+const notePainted = (canvas: HTMLCanvasElement, cycle: number) =>
+  (canvas.dataset.paintedCycle = String(cycle));
+
 export function toPaintWire(frame: NetworkFrame): PaintWire {
   const n = frame.routers.length;
   const routers = new Int32Array(3 * n);
@@ -85,15 +98,41 @@ interface Surface {
 
 const surfaces = new WeakMap<HTMLCanvasElement, Surface>();
 
+/** Whether this browser can paint a page's canvas in a worker. */
+const workersCanPaint = () =>
+  typeof Worker === 'function' &&
+  typeof HTMLCanvasElement === 'function' &&
+  typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function';
+
+const startPaintWorker = () =>
+  new Worker(new URL('./torus-paint.worker.ts', import.meta.url), { type: 'module' });
+
+/** A paint worker started before its canvas exists (warmPaintWorker), for the next canvas. */
+let spare: Worker | null = null;
+
+/**
+ * Starts a paint worker ahead, when the torus panel's code arrives: its own code is then fetched
+ * and compiled while the simulator works towards the first picture, not after it.
+ */
+export function warmPaintWorker(): void {
+  if (spare || !workersCanPaint()) return;
+  try {
+    spare = startPaintWorker();
+  } catch {
+    spare = null;
+  }
+}
+
 /** A worker painting on `canvas`, or null where the browser cannot hand a canvas to one. */
 function workerSurface(canvas: HTMLCanvasElement): Surface | null {
-  if (typeof Worker !== 'function' || typeof canvas.transferControlToOffscreen !== 'function')
-    return null;
+  if (!workersCanPaint()) return null;
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./torus-paint.worker.ts', import.meta.url), { type: 'module' });
+    worker = spare ?? startPaintWorker();
   } catch {
     return null;
+  } finally {
+    spare = null;
   }
   let offscreen: OffscreenCanvas;
   try {
@@ -104,6 +143,7 @@ function workerSurface(canvas: HTMLCanvasElement): Surface | null {
   }
   const post = (message: PaintMessage, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
+  worker.onmessage = (event: MessageEvent<PaintedMessage>) => notePainted(canvas, event.data.cycle);
   post({ kind: 'canvas', canvas: offscreen }, [offscreen]);
   return {
     painter: 'worker',
@@ -120,7 +160,10 @@ function pageSurface(canvas: HTMLCanvasElement): Surface {
   const painter = new TorusPainter(canvas);
   return {
     painter: 'page',
-    paint: (frame, scene) => painter.paint(paintFrameOf(frame), scene),
+    paint: (frame, scene) => {
+      painter.paint(paintFrameOf(frame), scene);
+      notePainted(canvas, frame.cycle);
+    },
     end() {},
     holders: 0,
   };

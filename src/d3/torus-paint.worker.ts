@@ -1,8 +1,9 @@
 /**
  * The worker that paints the torus's canvas layer (torus-canvas.ts): it holds the canvas the page
- * handed over and paints the newest frame it was sent at its next animation frame.
+ * handed over and paints the newest frame it was sent at its next animation frame, then says which
+ * cycle it painted.
  */
-import { fromPaintWire, type PaintMessage } from './torus-canvas';
+import { fromPaintWire, type PaintedMessage, type PaintMessage } from './torus-canvas';
 import { TorusPainter } from './torus-painter';
 
 let painter: TorusPainter | null = null;
@@ -15,6 +16,7 @@ function paintNewest(): void {
   const { frame, scene } = newest;
   newest = null;
   painter.paint(fromPaintWire(frame), scene);
+  self.postMessage({ kind: 'painted', cycle: frame.cycle } satisfies PaintedMessage);
 }
 
 self.onmessage = (event: MessageEvent<PaintMessage>) => {

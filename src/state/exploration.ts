@@ -60,19 +60,27 @@ const FRONTIER_PUBLISH_MS = 250;
  * beside it (on a busy two-core machine that halved a step's time).
  */
 const QUIET_AFTER_NAVIGATION_MS = 150;
-/** When the page last asked for, or received, a step or a seek. */
-let navigatedAt = -Infinity;
+/**
+ * After a load's reply, background slices wait this long: the page then draws the run's first
+ * picture (the panels' first render, the torus painted in its worker) on both cores, which on a
+ * busy two-core machine took up to half a second with exploration running beside it.
+ */
+const QUIET_AFTER_LOAD_MS = 400;
+/** Until when background slices wait (after a step, a seek or a load). */
+let quietUntil = -Infinity;
+
+const keepQuiet = (ms: number) => (quietUntil = Math.max(quietUntil, performance.now() + ms));
 
 /** Tells exploration that the user just moved (store.ts, at a navigation's request and reply). */
 export function noteNavigation(): void {
-  navigatedAt = performance.now();
+  keepQuiet(QUIET_AFTER_NAVIGATION_MS);
 }
 
 /** Waits while the user is moving through the run (paused, stepping), and not for a waiting seek. */
 async function quietAfterNavigation(store: StoreApi<Explored>): Promise<void> {
   for (;;) {
     const { playing, exploration } = store.getState();
-    const wait = navigatedAt + QUIET_AFTER_NAVIGATION_MS - performance.now();
+    const wait = quietUntil - performance.now();
     if (playing || exploration.toward !== null || wait <= 0) return;
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
@@ -107,9 +115,9 @@ export function stopExploring(store: StoreApi<Explored>): void {
 }
 
 /**
- * Explores the store's loaded run to its end, slice by slice, folding the replies into the store;
- * calls `arrived(cycle)` when a waiting seek's cycle is explored. Ends at the run's end, when
- * stopped, or when a newer exploration starts.
+ * Explores the store's freshly loaded run to its end, slice by slice (after a quiet moment for its
+ * first picture), folding the replies into the store; calls `arrived(cycle)` when a waiting seek's
+ * cycle is explored. Ends at the run's end, when stopped, or when a newer exploration starts.
  */
 export async function exploreInBackground<S extends Explored>(
   store: StoreApi<S>,
@@ -117,6 +125,7 @@ export async function exploreInBackground<S extends Explored>(
   arrived: (cycle: number) => void,
 ): Promise<void> {
   stopExploring(store);
+  keepQuiet(QUIET_AFTER_LOAD_MS);
   const generation = generations.get(store);
   const run = store.getState().logMark.run;
   let published = store.getState().logMark.events;

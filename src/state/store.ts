@@ -223,9 +223,20 @@ const held = (to: (from: number) => number | null): boolean => {
  * the state/ layer imports no view.
  */
 export type PanelLoader = (model: string, views: readonly ViewName[]) => Promise<unknown>;
+/**
+ * Starts fetching the code of the panels a load is expected to show before the worker replies,
+ * from what the page knows of the scenario unparsed (main.tsx: a built-in's catalogue entry), so
+ * the code arrives while the worker simulates; the reply's panels are awaited all the same.
+ */
+export type PanelForecast = (spec: LoadSpec, views: readonly ViewName[] | undefined) => void;
 let panelLoader: PanelLoader | null = null;
-export function setPanelLoader(loader: PanelLoader | null): void {
+let panelForecast: PanelForecast | null = null;
+export function setPanelLoader(
+  loader: PanelLoader | null,
+  forecast: PanelForecast | null = null,
+): void {
   panelLoader = loader;
+  panelForecast = forecast;
 }
 
 function navigate(request: Navigation): Promise<void> {
@@ -306,6 +317,7 @@ export const actions = {
     stopExploring(appStore);
     try {
       let reply: Awaited<ReturnType<SimApi['load']>>;
+      panelForecast?.(spec, options.views);
       try {
         reply = await api.load(spec, options.cycle ?? 0);
       } catch (e) {

@@ -26,7 +26,8 @@ const SHARED_VIEWS: Readonly<Record<string, ViewEntry>> = {
     area: 'centre',
     Component: lazyPanel(
       () => import('./torus/TorusView'),
-      (m) => m.TorusView,
+      // Its paint worker starts with its code, ready for the first picture.
+      (m) => (m.warmPaintWorker(), m.TorusView),
     ),
     live: true,
   },

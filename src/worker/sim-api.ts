@@ -103,9 +103,9 @@ export type SweepProgress<P> = (
 
 export interface SimApi {
   /**
-   * Validates and loads a scenario and seeks `cycle` as soon as that cycle is simulated (after a
-   * short head start of exploration beyond it, which finishes most lecture runs at once); the rest
-   * of the run is explored by `explore` slices while it is watched.
+   * Validates and loads a scenario and seeks `cycle`, replying as soon as that cycle is simulated
+   * (a load that gets there quickly explores on until 150 ms after it began, which finishes most
+   * lecture runs at once); the rest of the run is explored by `explore` slices while it is watched.
    */
   load(spec: LoadSpec, cycle?: number): Promise<LoadReply>;
   /**

@@ -47,8 +47,10 @@ const MAX_FRAMES = 500;
 const MAX_OTHER_RUNS = 3;
 
 /**
- * How long a load explores beyond the asked cycle before its first picture, in ms: most lecture
- * runs are explored to their end by then, so they open whole, and a long one still opens at once.
+ * How long a load may take before it replies, exploring beyond the asked cycle when that is
+ * reached sooner, in ms: most lecture runs are explored to their end by then, so they open whole
+ * (their length known, no exploration bar). A link whose cycle takes longer to reach replies as
+ * soon as it is reached: its first picture never waits for exploration.
  */
 const LOAD_HEAD_START_MS = 150;
 
@@ -96,6 +98,7 @@ export class SimService implements SimApi {
   }
 
   async load(spec: LoadSpec, cycle = 0): Promise<LoadReply> {
+    const started = performance.now();
     let doc: unknown;
     let overrides = spec.kind === 'builtin' ? spec.overrides : [];
     if (spec.kind === 'builtin') {
@@ -128,7 +131,8 @@ export class SimService implements SimApi {
     this.slices = slices;
     this.logQueries = logQueries;
     session.seek(cycle);
-    slices.run(LOAD_HEAD_START_MS);
+    const headStart = LOAD_HEAD_START_MS - (performance.now() - started);
+    if (headStart > 0) slices.run(headStart);
     return {
       ok: true,
       scenario: parsed.value,

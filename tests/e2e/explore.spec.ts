@@ -34,6 +34,9 @@ test('a long run opens at once, steps while it is explored, and jumps to its end
   expect(first, 'the exploration bar at the first picture').not.toBeNull();
   expect(first).toBeGreaterThanOrEqual(500);
   expect(first).toBeLessThan(LAST);
+  // The first picture is the torus itself, painted (in its worker) at the link's cycle.
+  const torus = page.locator('.tv-canvas');
+  await expect(torus).toHaveAttribute('data-painted-cycle', '500');
   // It grows (or the run is explored to its end and the bar has gone).
   await expect.poll(async () => (await explored()) ?? LAST).toBeGreaterThan(first!);
 
@@ -42,6 +45,7 @@ test('a long run opens at once, steps while it is explored, and jumps to its end
   await waitForCycle(page, 503);
   await page.getByTestId('step-back').click();
   await waitForCycle(page, 502);
+  await expect(torus).toHaveAttribute('data-painted-cycle', '502');
 
   // A jump far ahead waits for exploration, with a progress bar and Cancel.
   const far = LAST - 10;

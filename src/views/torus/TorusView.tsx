@@ -16,6 +16,7 @@ import {
   type TorusStall,
 } from '../../d3/torus-renderer';
 import { heatOf, packetColour, type TopologyKind } from '../../d3/torus-layout';
+export { warmPaintWorker } from '../../d3/torus-canvas';
 import '../views-graphics.css';
 import '../views-network.css';
 import '../views-tables.css';

@@ -312,9 +312,9 @@ describe('authored checkpoints', () => {
         if (!w.event) return;
         bound++;
         // The step lands on an event of its kind, at the cycle its note was written for.
-        expect(s.timeline.log.slice().some((e) => e.kind === w.event && e.cycle === steps[i]!.cycle)).toBe(
-          true,
-        );
+        expect(
+          s.timeline.log.slice().some((e) => e.kind === w.event && e.cycle === steps[i]!.cycle),
+        ).toBe(true);
         expect(steps[i]!.cycle, `${id} “${w.title}”`).toBe(w.cycle);
       });
     }

@@ -248,9 +248,9 @@ describe('Session bounds', () => {
     const s = new Session(sharing, { keyframeEvery: KEYFRAME_EVERY, verifyReplay: true });
     s.seek(100);
     // A cycle between keyframes, so reaching it replays it from the keyframe before.
-    const tampered = s.timeline.log.slice().find(
-      (e) => e.kind === 'bus.grant' && e.cycle % KEYFRAME_EVERY !== 0,
-    )!;
+    const tampered = s.timeline.log
+      .slice()
+      .find((e) => e.kind === 'bus.grant' && e.cycle % KEYFRAME_EVERY !== 0)!;
     (tampered as { block: number }).block += 1;
     s.seek(0);
     expect(() => s.seek(tampered.cycle)).toThrow(

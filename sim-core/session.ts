@@ -117,9 +117,7 @@ export class Session {
   /** Every event up to the current cycle. */
   eventsUpToNow(): SimEvent[] {
     const log = this.timeline.log;
-    let end = log.length;
-    while (end > 0 && log[end - 1]!.cycle > this.cycle) end--;
-    return log.slice(0, end);
+    return log.slice(0, log.firstAtCycle(this.cycle + 1));
   }
 
   /** Hash of the full event log up to the current cycle: two runs agree iff digests agree. */

@@ -70,9 +70,14 @@ type Kind = PredictionKindSpec<ModelTypes['event'], ModelTypes['meta'], ModelTyp
 /** The session's run as a question reads it: its log, explored further on demand. */
 function runOf(session: Session): PredictionRun<ModelTypes['event'], ModelTypes['meta']> {
   const tl = session.timeline;
+  // A question reads the explored part as an array, copied as it grows (lecture runs are short).
+  const copy: SimEvent[] = [];
   return {
     meta: session.meta,
-    log: tl.log,
+    get log() {
+      for (const e of tl.log.range(copy.length)) copy.push(e);
+      return copy;
+    },
     get explored() {
       return tl.explored;
     },

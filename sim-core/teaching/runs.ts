@@ -130,4 +130,4 @@ export function statValue(
 
 /** A statistic of a run (its statistics and its whole event log). */
 export const runStat = (run: Run, path: string): number | null =>
-  statValue(run.session.meta.model, run.stats, path, run.session.timeline.log);
+  statValue(run.session.meta.model, run.stats, path, run.session.timeline.log.slice());

@@ -3,6 +3,7 @@
  * digestEvents of those n (hash53 of their JSON lines), without building the whole text at once.
  */
 import { Hash53 } from '../kernel/hash';
+import type { EventSeq } from './event-log';
 import type { SimEvent } from './events';
 
 export class LogDigest {
@@ -13,9 +14,9 @@ export class LogDigest {
   jsonLength = 0;
 
   /** Feeds the log's events from the last one fed up to `upTo` (default: all of them). */
-  catchUp(log: readonly SimEvent[], upTo = log.length): void {
+  catchUp(log: EventSeq<SimEvent>, upTo = log.length): void {
     for (; this.fed < upTo; this.fed++) {
-      const line = JSON.stringify(log[this.fed]);
+      const line = JSON.stringify(log.at(this.fed));
       this.hash.update(this.fed > 0 ? '\n' + line : line);
       this.jsonLength += line.length;
     }

@@ -12,6 +12,7 @@
  * log and the keyframes are the same whatever the order of seeks and explorations.
  */
 import type { Simulation, SimSnapshot } from '../sim';
+import { EventLog } from './event-log';
 import type { SimEvent, SimEventBody } from './events';
 
 /** How often a timeline keeps a keyframe, in cycles, unless told otherwise (a step back replays at most this many). */
@@ -31,9 +32,7 @@ export interface TimelineOptions {
 }
 
 export class Timeline {
-  readonly log: SimEvent[] = [];
-  /** firstEvent[c]: index in `log` of the first event of cycle c; firstEvent[c + 1] ends it. */
-  private readonly firstEvent: number[] = [0, 0];
+  readonly log = new EventLog();
   /** keyframes[k]: the snapshot at cycle k × keyframeEvery, kept for k a multiple of `stride`. */
   private readonly keyframes: (SimSnapshot | undefined)[] = [];
   /** Keyframes kept every `stride` × keyframeEvery cycles (doubled by thinKeyframes). */
@@ -48,6 +47,8 @@ export class Timeline {
   nearLimit = NEAR_SNAPSHOTS;
   /** The simulation that explores ahead; made on first use, stale while behind the frontier. */
   private explorer: Simulation | null = null;
+  /** The simulation that recomputes the log's dropped chunks; made on first use. */
+  private recomputer: Simulation | null = null;
   explored = 0;
   endCycle: number | null = null;
   /** Exploration stops here though the run goes on (its memory budget ran out); null: it may go on. */
@@ -99,9 +100,8 @@ export class Timeline {
   /** Steps `sim`, which stands at the explored frontier, one new cycle. */
   private stepLive(sim: Simulation): void {
     const stamped = this.stamp(sim.step(), sim.cycle);
-    this.log.push(...stamped);
     const c = sim.cycle;
-    this.firstEvent[c + 1] = this.log.length;
+    this.log.append(c, stamped);
     this.explored = c;
     if (c % (this.opts.keyframeEvery * this.stride) === 0)
       this.keyframes[c / this.opts.keyframeEvery] = sim.snapshot();
@@ -110,7 +110,8 @@ export class Timeline {
 
   private stepReplay(sim: Simulation): void {
     const events = sim.step();
-    if (!this.opts.verifyReplay) return;
+    // The recomputer replays to rebuild dropped events: there is nothing to check it against.
+    if (!this.opts.verifyReplay || sim === this.recomputer) return;
     const c = sim.cycle;
     const logged = this.eventsAt(c);
     const again = JSON.stringify(events);
@@ -206,21 +207,49 @@ export class Timeline {
   }
 
   eventsAt(cycle: number): SimEvent[] {
-    if (cycle < 0 || cycle > this.explored) return [];
-    return this.log.slice(this.firstEvent[cycle] ?? 0, this.firstEvent[cycle + 1] ?? 0);
+    return this.log.eventsAt(cycle);
   }
 
   /** The first explored cycle after `cycle` that has events, or null. */
   nextEventCycle(cycle: number): number | null {
-    const from = this.firstEvent[cycle + 1];
-    if (from === undefined || from >= this.log.length) return null;
-    return this.log[from]!.cycle;
+    const from = this.log.firstAtCycle(cycle + 1);
+    return from < this.log.length ? this.log.cycleOf(from) : null;
   }
 
   /** The last cycle before `cycle` that has events, or null. */
   prevEventCycle(cycle: number): number | null {
-    const before = (this.firstEvent[Math.min(cycle, this.explored + 1)] ?? this.log.length) - 1;
-    return before >= 0 ? this.log[before]!.cycle : null;
+    const before = this.log.firstAtCycle(Math.min(cycle, this.explored + 1)) - 1;
+    return before >= 0 ? this.log.cycleOf(before) : null;
+  }
+
+  /**
+   * Holds at most `maxEvents` of the log's events in memory from now on; the others are recomputed
+   * by replay when read (a run needs a way to make another simulation for it: `spawn`).
+   */
+  boundLog(maxEvents: number): void {
+    if (this.opts.spawn) this.log.bound(maxEvents, (first, last) => this.replayCycles(first, last));
+  }
+
+  /** Whether the log recomputes dropped events with a simulation of its own (weighed as a keyframe). */
+  get recomputes(): boolean {
+    return this.recomputer !== null;
+  }
+
+  /** The events of cycles `first` … `last` (explored), replayed by the recomputer and stamped. */
+  private replayCycles(first: number, last: number): SimEvent[] {
+    const sim = (this.recomputer ??= this.opts.spawn!());
+    this.replayTo(sim, first - 1);
+    const out: SimEvent[] = [];
+    let seq = this.log.firstAtCycle(first);
+    while (sim.cycle < last) {
+      const events = sim.step() as SimEvent[];
+      for (const e of events) {
+        e.cycle = sim.cycle;
+        e.seq = seq++;
+        out.push(e);
+      }
+    }
+    return out;
   }
 
   keyframeCount(): number {

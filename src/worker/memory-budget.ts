@@ -1,18 +1,24 @@
 /**
- * The worker's memory budget for one run: its keyframes and its event log may take about
- * MEMORY_BUDGET_BYTES (docs/architecture.md, "Exploration and memory"). The keyframes are weighed
- * by walking the newest one as their number doubles (objects, fields, strings, typed arrays, at
- * V8's usual sizes); the log by its JSON text (from its digest) times the heap's cost per
- * character of a small event. A run that would pass the budget stops being explored there and
- * says so (SIM002), instead of exhausting the tab.
+ * The worker's memory budget for one run: its keyframes, the events its log holds and the log's
+ * indexes may take about MEMORY_BUDGET_BYTES (docs/architecture.md, "Exploration and memory").
+ * The keyframes are weighed by walking the newest one as their number doubles (objects, fields,
+ * strings, typed arrays, at V8's usual sizes) and thinned while they take more than half; the log
+ * holds what is left of its events and recomputes the others by replay when they are read
+ * (sim-core/trace/event-log.ts), each weighed by its JSON text (from the log's digest) times the
+ * heap's cost per character. A run whose keyframes cannot be thinned enough stops being explored
+ * there and says so (SIM002), instead of exhausting the tab.
  */
 import type { InputIssue, Session } from '../../sim-core/index';
 import type { LogDigest } from '../../sim-core/trace/log-digest';
 
-export const MEMORY_BUDGET_BYTES = 1536 * 1024 * 1024;
+export const MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;
 
-/** Keyframes are never thinned further than this (a step back then replays up to 1,023 cycles). */
-const MAX_KEYFRAME_SPACING = 1024;
+/** Keyframes are never thinned further than this (a seek then replays up to 16,383 cycles). */
+const MAX_KEYFRAME_SPACING = 16_384;
+/** The log holds at least this share of the budget in events, whatever the keyframes take. */
+const LOG_SHARE_MIN = 1 / 8;
+/** The share of the budget the log may fill with the keyframes and indexes (the rest is slack). */
+const FILLED_SHARE = 7 / 8;
 
 /**
  * Heap bytes per character of an event's JSON, and per byte the walk counts in a keyframe: what
@@ -76,8 +82,9 @@ export class MemoryWeight {
   ) {}
 
   /**
-   * The run's keyframes, in bytes, about (the two live simulations and the shown run's near
-   * snapshots count as keyframes). Near snapshots may take a 32nd of the budget at most.
+   * The run's keyframes, in bytes, about: the live simulations (the shown one, the explorer and the
+   * log's recomputer once made) and the shown run's near snapshots count as keyframes. Near
+   * snapshots may take a 32nd of the budget at most.
    */
   keyframeBytes(): number {
     const timeline = this.session.timeline;
@@ -92,33 +99,51 @@ export class MemoryWeight {
         ),
       );
     }
-    return HEAP_PER_COUNTED_BYTE * (count + 2 + timeline.nearCount) * this.sampled;
+    const live = 2 + (timeline.recomputes ? 1 : 0);
+    return HEAP_PER_COUNTED_BYTE * (count + live + timeline.nearCount) * this.sampled;
   }
 
-  /**
-   * The run's keyframes, log and indexes, in bytes, about: the log's query indexes (a position
-   * per event by kind, per row of each kept filter) and its first event per cycle.
-   */
+  /** Heap bytes of one of the log's events, about (the mean of those so far). */
+  private eventBytes(): number {
+    return this.digest.fed === 0
+      ? 0
+      : (HEAP_PER_JSON_CHAR * this.digest.jsonLength) / this.digest.fed;
+  }
+
+  /** The log's query indexes (by kind, the kept filters' rows) and its first event per cycle. */
+  private indexBytes(): number {
+    return HEAP_PER_POSITION * (this.indexEntries() + this.session.timeline.explored);
+  }
+
+  /** The run's keyframes, the events its log holds and its indexes, in bytes, about. */
   bytes(): number {
-    const indexes = HEAP_PER_POSITION * (this.indexEntries() + this.session.timeline.explored);
-    return this.keyframeBytes() + HEAP_PER_JSON_CHAR * this.digest.jsonLength + indexes;
+    const held = this.session.timeline.log.eventsHeld;
+    return this.keyframeBytes() + this.eventBytes() * held + this.indexBytes();
   }
 
   /**
    * Keeps the run in its budget: keyframes are thinned (their spacing doubled, up to
-   * MAX_KEYFRAME_SPACING cycles) while they take more than half of it; a run that passes it all
-   * the same stops being explored there. Returns the issue that says so, or null.
+   * MAX_KEYFRAME_SPACING cycles) while they take more than half of it; the log holds the events
+   * that fit in what is left (at least an eighth of the budget) and recomputes the others when read.
+   * A run that passes the budget all the same stops being explored there. Returns the issue that
+   * says so, or null.
    */
   check(): InputIssue | null {
     const timeline = this.session.timeline;
     if (timeline.cap === null) {
-      if (timeline.complete) return null;
       while (
+        !timeline.complete &&
         this.keyframeBytes() > this.budget / 2 &&
         timeline.keyframeSpacing < MAX_KEYFRAME_SPACING
       )
         timeline.thinKeyframes();
-      if (this.bytes() <= this.budget) return null;
+      const room = Math.max(
+        this.budget * LOG_SHARE_MIN,
+        this.budget * FILLED_SHARE - this.keyframeBytes() - this.indexBytes(),
+      );
+      const perEvent = this.eventBytes();
+      timeline.boundLog(perEvent === 0 ? Infinity : Math.floor(room / perEvent));
+      if (timeline.complete || this.bytes() <= this.budget) return null;
       timeline.stopExploring();
     }
     const mb = Math.round(this.budget / (1024 * 1024));

@@ -120,7 +120,7 @@ function checkRun(c: Case, protocolName: (typeof PROTOCOL_NAMES)[number]): void 
   expect(end, 'the run halts').not.toBeNull();
   const view = session.seek(end!);
   const frame = busFrameOf(view);
-  const log: SimEvent[] = session.timeline.log;
+  const log: SimEvent[] = session.timeline.log.slice();
 
   expect(log.filter((e) => e.kind === 'invariant.violation')).toEqual([]);
 

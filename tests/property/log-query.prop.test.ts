@@ -5,7 +5,8 @@
  * windows, the events of random kinds, first events of a kind, next event cycles, ranges, the
  * events of some cycles and the hashes of a range's words (compare mode), a packet's events and
  * the CSV export. One query layer is kept across the exploration, so its
- * indexes and kept filters must follow the growing log.
+ * indexes and kept filters must follow the growing log; and each run is asked again with a log
+ * that holds a few of its events and recomputes the others by replay.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ function fullRun(id: string): Run {
   if (!run) {
     const session = new Session(scenarioOf(findBuiltin(id)!.doc));
     session.exploreAll();
-    run = { session, log: session.timeline.log };
+    run = { session, log: session.timeline.log.slice() };
     runs.set(id, run);
   }
   return run;
@@ -163,83 +164,97 @@ function questionOf(run: Run, meta: ModelMeta) {
 }
 
 describe('the worker’s log queries', () => {
-  it.each(BUILTINS)('%s: answer as the full log does, while the log grows', (id) => {
-    const run = fullRun(id);
-    const meta = run.session.meta;
-    const step = fc.record({
-      explore: fc.integer({ min: 0, max: 400 }),
-      /** The page's bound, as a share of the log explored so far. */
-      known: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
-      question: questionOf(run, meta),
-    });
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
-        const session = new Session(run.session.scenario);
-        const queries = new LogQueries(session.timeline, meta);
-        for (const { explore, known, question: q } of steps) {
-          session.exploreAhead(explore);
-          const upTo = Math.floor(known * session.timeline.log.length);
-          const seen = run.log.slice(0, upTo);
-          switch (q.kind) {
-            case 'rows':
-              expect(queries.answer({ ...q, end: q.start + q.size, upTo })).toEqual(
-                rowsFromFullLog(seen, meta, q.filter, q.start, q.start + q.size, q.cycle),
-              );
-              break;
-            case 'events':
-              expect(queries.answer({ ...q, upTo })).toEqual(
-                seen.filter((e) => q.kinds.includes(e.kind)),
-              );
-              break;
-            case 'firstOfKind':
-              expect(queries.answer({ ...q, upTo })).toEqual(
-                q.wants.map(
-                  (w) => seen.find((e) => e.kind === w.event && e.cycle >= w.from)?.cycle ?? null,
-                ),
-              );
-              break;
-            case 'nextEventCycle':
-              expect(queries.answer({ ...q, upTo })).toBe(
-                seen.find((e) => e.cycle > q.after)?.cycle ?? null,
-              );
-              break;
-            case 'range':
-              expect(queries.answer({ ...q, upTo })).toEqual(
-                seen.filter((e) => e.cycle >= q.from && e.cycle <= q.to),
-              );
-              break;
-            case 'atCycles':
-              expect(queries.answer({ ...q, upTo })).toEqual(
-                seen.filter((e) => q.cycles.includes(e.cycle)),
-              );
-              break;
-            case 'wordHashes':
-              expect(queries.answer({ ...q, upTo })).toEqual(
-                seen.flatMap((e) => {
-                  const words = logText(e, meta);
-                  return e.cycle >= q.from && e.cycle <= q.to && words !== null
-                    ? [{ cycle: e.cycle, seq: e.seq, kind: e.kind, text: hash53(words) }]
-                    : [];
-                }),
-              );
-              break;
-            case 'packetEvents':
-              expect(queries.answer({ ...q, upTo })).toEqual(
-                seen.filter(
-                  (e) =>
-                    ['net.inject', 'net.route', 'net.deliver'].includes(e.kind) &&
-                    'packet' in e &&
-                    e.packet === q.packet,
-                ),
-              );
-              break;
-            case 'csv':
-              expect(queries.answer({ ...q, upTo })).toBe(logCsv(seen, (e) => eventText(e, meta)));
-              break;
+  // Held: every event, or a few chunks' worth, the rest dropped and recomputed by replay when read.
+  it.each(BUILTINS.flatMap((id) => [[id, 'all'] as const, [id, 'few'] as const]))(
+    '%s, holding %s of its events: answer as the full log does, while the log grows',
+    (id, held) => {
+      const run = fullRun(id);
+      let recomputed = 0;
+      const meta = run.session.meta;
+      const step = fc.record({
+        explore: fc.integer({ min: 0, max: 400 }),
+        /** The page's bound, as a share of the log explored so far. */
+        known: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
+        question: questionOf(run, meta),
+        /** How many events the log may hold after this step, when it holds few. */
+        maxHeld: fc.integer({ min: 0, max: 300 }),
+      });
+      fc.assert(
+        fc.property(fc.array(step, { minLength: 1, maxLength: 12 }), (steps) => {
+          const session = new Session(run.session.scenario);
+          const queries = new LogQueries(session.timeline, meta);
+          for (const { explore, known, question: q, maxHeld } of steps) {
+            session.exploreAhead(explore);
+            if (held === 'few') session.timeline.boundLog(maxHeld);
+            const upTo = Math.floor(known * session.timeline.log.length);
+            const seen = run.log.slice(0, upTo);
+            switch (q.kind) {
+              case 'rows':
+                expect(queries.answer({ ...q, end: q.start + q.size, upTo })).toEqual(
+                  rowsFromFullLog(seen, meta, q.filter, q.start, q.start + q.size, q.cycle),
+                );
+                break;
+              case 'events':
+                expect(queries.answer({ ...q, upTo })).toEqual(
+                  seen.filter((e) => q.kinds.includes(e.kind)),
+                );
+                break;
+              case 'firstOfKind':
+                expect(queries.answer({ ...q, upTo })).toEqual(
+                  q.wants.map(
+                    (w) => seen.find((e) => e.kind === w.event && e.cycle >= w.from)?.cycle ?? null,
+                  ),
+                );
+                break;
+              case 'nextEventCycle':
+                expect(queries.answer({ ...q, upTo })).toBe(
+                  seen.find((e) => e.cycle > q.after)?.cycle ?? null,
+                );
+                break;
+              case 'range':
+                expect(queries.answer({ ...q, upTo })).toEqual(
+                  seen.filter((e) => e.cycle >= q.from && e.cycle <= q.to),
+                );
+                break;
+              case 'atCycles':
+                expect(queries.answer({ ...q, upTo })).toEqual(
+                  seen.filter((e) => q.cycles.includes(e.cycle)),
+                );
+                break;
+              case 'wordHashes':
+                expect(queries.answer({ ...q, upTo })).toEqual(
+                  seen.flatMap((e) => {
+                    const words = logText(e, meta);
+                    return e.cycle >= q.from && e.cycle <= q.to && words !== null
+                      ? [{ cycle: e.cycle, seq: e.seq, kind: e.kind, text: hash53(words) }]
+                      : [];
+                  }),
+                );
+                break;
+              case 'packetEvents':
+                expect(queries.answer({ ...q, upTo })).toEqual(
+                  seen.filter(
+                    (e) =>
+                      ['net.inject', 'net.route', 'net.deliver'].includes(e.kind) &&
+                      'packet' in e &&
+                      e.packet === q.packet,
+                  ),
+                );
+                break;
+              case 'csv':
+                expect(queries.answer({ ...q, upTo })).toBe(
+                  logCsv(seen, (e) => eventText(e, meta)),
+                );
+                break;
+            }
           }
-        }
-      }),
-      { numRuns: 30 },
-    );
-  });
+          recomputed += session.timeline.log.recomputed;
+        }),
+        { numRuns: held === 'all' ? 30 : 15 },
+      );
+      // A run longer than two chunks has had dropped events to recompute.
+      if (held === 'few' && run.session.timeline.log.chunkCount > 2)
+        expect(recomputed).toBeGreaterThan(0);
+    },
+  );
 });

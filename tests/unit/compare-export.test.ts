@@ -120,7 +120,7 @@ describe('CSV', () => {
 
   it('writes the whole event log: one row per event under cycle,seq,kind,text', () => {
     const session = run('write-invalidation');
-    const log = session.timeline.log;
+    const log = session.timeline.log.slice();
     const text = logCsv(log, (e) => eventText(e, META));
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('cycle,seq,kind,text');
@@ -132,7 +132,7 @@ describe('CSV', () => {
 describe('event text', () => {
   it('uses the narration, transition wording, or the kind and fields', () => {
     const session = run('write-invalidation');
-    const log = session.timeline.log;
+    const log = session.timeline.log.slice();
     for (const e of log) expect(eventText(e, META)).not.toBe('');
     const transition = log.find((e) => e.kind === 'coh.transition')!;
     expect(eventText(transition, META)).toMatch(/^P\d .+→.+ on /);
@@ -213,8 +213,8 @@ describe('diff of two event logs', () => {
     const words = (e: SimEvent) => (e.kind === 'cpu.done' ? null : text(e));
     expect(diffLogs(a, [ev(1, 5, 0)], words)[0]).toMatchObject({ cycle: 1, differs: false });
     const session = run('write-invalidation');
-    const listed = session.timeline.log.filter((e) => logText(e, META) !== null).length;
-    const diff = diffLogs(session.timeline.log, [], (e) => logText(e, META));
+    const listed = session.timeline.log.slice().filter((e) => logText(e, META) !== null).length;
+    const diff = diffLogs(session.timeline.log.slice(), [], (e) => logText(e, META));
     expect(diff.flatMap((d) => d.rows)).toHaveLength(listed);
     expect(listed).toBeLessThan(session.timeline.log.length);
   });
@@ -227,13 +227,13 @@ describe('diff of two event logs', () => {
   it('finds MOESI and MESI differ on dirty sharing, and a run agrees with itself', () => {
     const moesi = run('dirty-sharing', [{ path: 'system.protocol', value: 'MOESI' }]);
     const mesi = run('dirty-sharing', [{ path: 'system.protocol', value: 'MESI' }]);
-    const same = diffLogs(moesi.timeline.log, moesi.timeline.log, text);
+    const same = diffLogs(moesi.timeline.log.slice(), moesi.timeline.log.slice(), text);
     expect(countOnly(same).cycles).toBe(0);
-    const diff = diffLogs(moesi.timeline.log, mesi.timeline.log, text);
+    const diff = diffLogs(moesi.timeline.log.slice(), mesi.timeline.log.slice(), text);
     expect(countOnly(diff).cycles).toBeGreaterThan(0);
     // Every event of each log appears exactly once on its side.
     const aSeqs = diff.flatMap((d) => d.rows.flatMap((r) => (r.a ? [r.a.seq] : [])));
-    expect(aSeqs).toEqual(moesi.timeline.log.map((e) => e.seq));
+    expect(aSeqs).toEqual(moesi.timeline.log.slice().map((e) => e.seq));
   });
 
   it('aligns hashes of the words as it aligns the words (compare mode fetches only hashes)', () => {
@@ -249,8 +249,8 @@ describe('diff of two event logs', () => {
         differs: d.differs,
         rows: d.rows.map((r) => [r.a?.seq ?? null, r.b?.seq ?? null, r.same]),
       }));
-    const a = moesi.timeline.log;
-    const b = mesi.timeline.log;
+    const a = moesi.timeline.log.slice();
+    const b = mesi.timeline.log.slice();
     expect(shape(diffWorded(inWords(a, hashed), inWords(b, hashed)))).toEqual(
       shape(diffLogs(a, b, text)),
     );

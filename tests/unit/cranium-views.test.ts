@@ -22,7 +22,7 @@ function run(id: string, cycle?: number) {
   const view = session.seek(cycle ?? session.timeline.lastCycle);
   return {
     frame: view.frame as CraniumFrame,
-    index: indexCraniumLog(session.timeline.log),
+    index: indexCraniumLog(session.timeline.log.slice()),
   };
 }
 

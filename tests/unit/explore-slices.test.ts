@@ -30,7 +30,7 @@ describe('SliceExplorer', () => {
     slices.run(10, first + 3);
     expect(session.timeline.explored).toBe(first + 3);
     while (!session.complete) slices.run(10);
-    expect(slices.finalDigest()).toBe(digestEvents(session.timeline.log));
+    expect(slices.finalDigest()).toBe(digestEvents(session.timeline.log.slice()));
     expect(slices.stopped).toBeNull();
   });
 
@@ -45,7 +45,13 @@ describe('SliceExplorer', () => {
     const full = new Session(busy);
     full.exploreAll();
     const session = new Session(busy);
-    const slices = new SliceExplorer(session, tickingClock(), 3_000_000);
+    // Indexes of 40 positions an event outgrow a 3 MB budget (the log itself drops old events).
+    const slices = new SliceExplorer(
+      session,
+      tickingClock(),
+      3_000_000,
+      () => 40 * session.timeline.log.length,
+    );
     while (!session.complete) slices.run(50);
     expect(slices.stopped).toMatchObject({ code: 'SIM002', path: '' });
     const cap = session.timeline.explored;
@@ -60,7 +66,7 @@ describe('SliceExplorer', () => {
     for (const c of [cap - 3, 1, cap, 130, 129, 257])
       expect(session.seek(c).frame).toEqual(full.seek(c).frame);
     expect(slices.finalDigest()).toBe(
-      digestEvents(full.timeline.log.filter((e) => e.cycle <= cap)),
+      digestEvents(full.timeline.log.slice().filter((e) => e.cycle <= cap)),
     );
   });
 });
@@ -78,9 +84,9 @@ describe('the memory budget', () => {
       expect(slices.stopped).toMatchObject({ code: 'SIM002' });
       return session.timeline.explored;
     };
-    // An index of 20 positions per event of the log leaves room for fewer cycles.
-    const without = capAt(() => 0);
-    const withIndexes = capAt((session) => 20 * session.timeline.log.length);
+    // An index of 40 positions per event of the log leaves room for fewer cycles than one of 20.
+    const without = capAt((session) => 20 * session.timeline.log.length);
+    const withIndexes = capAt((session) => 40 * session.timeline.log.length);
     expect(withIndexes).toBeLessThan(without);
   });
 

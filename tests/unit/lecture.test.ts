@@ -99,7 +99,7 @@ describe('lecture steps', () => {
     if (!parsed.ok) return;
     const session = new Session(parsed.value);
     session.exploreAll();
-    const events = session.timeline.log;
+    const events = session.timeline.log.slice();
     const [step] = resolveSteps(parsed.value.walkthrough, events);
     expect(step!.cycle).toBeGreaterThanOrEqual(150);
     expect(events.some((e) => e.kind === 'bus.grant' && e.cycle === step!.cycle)).toBe(true);

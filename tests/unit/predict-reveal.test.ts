@@ -37,7 +37,7 @@ function check(s: Session, model: string, { question, from }: Asked): void {
   expect(cycle, from).toBeGreaterThan(question.cycle);
   const view = s.seek(cycle);
   const kind = moduleOf(model).predictions.find((k) => k.name === question.kind)!;
-  const soFar = s.timeline.log.filter((e) => e.cycle <= cycle);
+  const soFar = s.timeline.log.slice().filter((e) => e.cycle <= cycle);
   const shown = kind.shown(view.frame as never, view.events as never, question.facts, {
     soFar,
     meta: s.meta,
@@ -63,7 +63,7 @@ describe.each(builtinScenarios.map((b) => [b.id, b.doc] as const))('%s', (id, do
     const s = new Session(scenario);
     s.exploreAll();
     const model = s.meta.model;
-    const steps = resolveSteps(scenario.walkthrough, s.timeline.log);
+    const steps = resolveSteps(scenario.walkthrough, s.timeline.log.slice());
     const kinds = predictionKindsFor(model).map((k) => k.kind);
     const asked: Asked[] = [];
     const ask = (cycle: number, wanted: readonly PredictionKind[] | undefined, from: string) => {

@@ -284,7 +284,7 @@ describe('authored checkpoints', () => {
     const walkthrough = parsed.value.walkthrough;
     const index = walkthrough.findIndex((w) => w.title === title);
     expect(walkthrough[index]?.predict, title).toBeDefined();
-    const step = resolveSteps(walkthrough, s.timeline.log)[index]!;
+    const step = resolveSteps(walkthrough, s.timeline.log.slice())[index]!;
     s.seek(step.cycle);
     const q = predictionAt(s, walkthrough[index]!.predict);
     expect(q, `${id} @${step.cycle}`).not.toBeNull();
@@ -307,14 +307,14 @@ describe('authored checkpoints', () => {
       );
       const s = session(id);
       s.exploreAll();
-      const steps = resolveSteps(parsed.value.walkthrough, s.timeline.log);
+      const steps = resolveSteps(parsed.value.walkthrough, s.timeline.log.slice());
       parsed.value.walkthrough.forEach((w, i) => {
         if (!w.event) return;
         bound++;
         // The step lands on an event of its kind, at the cycle its note was written for.
-        expect(s.timeline.log.some((e) => e.kind === w.event && e.cycle === steps[i]!.cycle)).toBe(
-          true,
-        );
+        expect(
+          s.timeline.log.slice().some((e) => e.kind === w.event && e.cycle === steps[i]!.cycle),
+        ).toBe(true);
         expect(steps[i]!.cycle, `${id} “${w.title}”`).toBe(w.cycle);
       });
     }

@@ -116,7 +116,7 @@ describe.each([
   it('lands next/previous event navigation on exactly the cycles that have events', () => {
     const reference = session(false);
     reference.exploreAll();
-    const eventCycles = [...new Set(reference.timeline.log.map((e) => e.cycle))];
+    const eventCycles = [...new Set(reference.timeline.log.slice().map((e) => e.cycle))];
     expect(eventCycles.length).toBeGreaterThan(5);
 
     const s = session();
@@ -238,7 +238,7 @@ describe('Session bounds', () => {
     expect(s.seek(5000).cycle).toBe(300);
     expect(busFrameOf(s.view()).processors[0]!.status).toBe('spinning');
     // The quiet polls have no events: the next event after the first spin check is none.
-    const firstSpin = s.timeline.log.find((e) => e.kind === 'cpu.spin')!;
+    const firstSpin = s.timeline.log.slice().find((e) => e.kind === 'cpu.spin')!;
     s.seek(firstSpin.cycle);
     expect(s.nextEvent().cycle).toBe(300);
     expect(s.prevEvent().cycle).toBe(firstSpin.cycle);
@@ -248,9 +248,9 @@ describe('Session bounds', () => {
     const s = new Session(sharing, { keyframeEvery: KEYFRAME_EVERY, verifyReplay: true });
     s.seek(100);
     // A cycle between keyframes, so reaching it replays it from the keyframe before.
-    const tampered = s.timeline.log.find(
-      (e) => e.kind === 'bus.grant' && e.cycle % KEYFRAME_EVERY !== 0,
-    )!;
+    const tampered = s.timeline.log
+      .slice()
+      .find((e) => e.kind === 'bus.grant' && e.cycle % KEYFRAME_EVERY !== 0)!;
     (tampered as { block: number }).block += 1;
     s.seek(0);
     expect(() => s.seek(tampered.cycle)).toThrow(

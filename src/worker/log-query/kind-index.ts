@@ -1,53 +1,54 @@
 /**
- * The log's events by kind, kept up as the log grows: each kind's event positions in log order.
- * A panel that reads a few kinds (stalls, violations, a model's history) gets just those events,
- * without a pass over the whole log per question.
+ * The log's events by kind, kept up as the log grows: for each kind, the log's chunks that hold an
+ * event of it. A panel that reads a few kinds (stalls, violations, a model's history) reads just
+ * those chunks, without a pass over the whole log per question; the index holds a few numbers per
+ * chunk, not a position per event, so a long run's index stays small.
  */
 import type { SimEvent } from '../../../sim-core/index';
+import type { EventLog } from '../../../sim-core/trace/event-log';
 
-/** Index of the first of `positions` whose event is at or after `cycle`. */
-function firstFrom(log: readonly SimEvent[], positions: readonly number[], cycle: number): number {
+/** Index of the first of the sorted `values` at or past `value`. */
+function firstAtOrPast(values: readonly number[], value: number): number {
   let lo = 0;
-  let hi = positions.length;
+  let hi = values.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (log[positions[mid]!]!.cycle < cycle) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Index of the first of `positions` at or past `seq`. */
-function firstAt(positions: readonly number[], seq: number): number {
-  let lo = 0;
-  let hi = positions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (positions[mid]! < seq) lo = mid + 1;
+    if (values[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 export class KindIndex {
-  private readonly byKind = new Map<string, number[]>();
+  private readonly chunksOf = new Map<string, number[]>();
+  /** How many of the log's events the index has seen. */
   private fed = 0;
+  private entryCount = 0;
 
-  constructor(private readonly log: readonly SimEvent[]) {}
+  constructor(private readonly log: EventLog) {}
 
   private catchUp(): void {
     const log = this.log;
-    for (; this.fed < log.length; this.fed++) {
-      const kind = log[this.fed]!.kind;
-      let positions = this.byKind.get(kind);
-      if (!positions) this.byKind.set(kind, (positions = []));
-      positions.push(this.fed);
+    while (this.fed < log.length) {
+      const k = log.chunkOfIndex(this.fed);
+      const [first, end] = log.chunkRange(k);
+      const events = log.chunk(k);
+      for (let i = this.fed - first; i < end - first; i++) {
+        const kind = events[i]!.kind;
+        let chunks = this.chunksOf.get(kind);
+        if (!chunks) this.chunksOf.set(kind, (chunks = []));
+        if (chunks[chunks.length - 1] !== k) {
+          chunks.push(k);
+          this.entryCount++;
+        }
+      }
+      this.fed = end;
     }
   }
 
-  /** How many positions the index holds (one per event it has seen). */
+  /** How many entries the index holds (a chunk per kind it has events of). */
   get entries(): number {
-    return this.fed;
+    return this.entryCount;
   }
 
   /** The events of `kinds` among the first `upTo` of the log, in log order. */
@@ -58,25 +59,36 @@ export class KindIndex {
   /** The events of `kinds` among the first `upTo` that `keep` keeps, in log order. */
   eventsWhere(kinds: readonly string[], upTo: number, keep: (e: SimEvent) => boolean): SimEvent[] {
     this.catchUp();
+    const wanted = new Set(kinds);
+    const chunks = new Set<number>();
+    for (const kind of wanted) for (const k of this.chunksOf.get(kind) ?? []) chunks.add(k);
     const out: SimEvent[] = [];
-    for (const kind of new Set(kinds)) {
-      const positions = this.byKind.get(kind) ?? [];
-      const end = firstAt(positions, upTo);
-      for (let i = 0; i < end; i++) {
-        const e = this.log[positions[i]!]!;
-        if (keep(e)) out.push(e);
+    for (const k of [...chunks].sort((a, b) => a - b)) {
+      const [first, end] = this.log.chunkRange(k);
+      if (first >= upTo) break;
+      const events = this.log.chunk(k);
+      const stop = Math.min(end, upTo) - first;
+      for (let i = 0; i < stop; i++) {
+        const e = events[i]!;
+        if (wanted.has(e.kind) && keep(e)) out.push(e);
       }
     }
-    if (kinds.length > 1) out.sort((a, b) => a.seq - b.seq);
     return out;
   }
 
   /** The cycle of the first event of `kind` at or after cycle `from` among the first `upTo`, or null. */
   firstOfKind(kind: string, from: number, upTo: number): number | null {
     this.catchUp();
-    const positions = this.byKind.get(kind) ?? [];
-    const i = firstFrom(this.log, positions, from);
-    const seq = positions[i];
-    return seq !== undefined && seq < upTo ? this.log[seq]!.cycle : null;
+    const chunks = this.chunksOf.get(kind) ?? [];
+    const start = this.log.firstAtCycle(from);
+    for (let c = firstAtOrPast(chunks, this.log.chunkOfIndex(start)); c < chunks.length; c++) {
+      const k = chunks[c]!;
+      const [first, end] = this.log.chunkRange(k);
+      const events = this.log.chunk(k);
+      for (let i = Math.max(start, first); i < Math.min(end, upTo); i++)
+        if (events[i - first]!.kind === kind) return events[i - first]!.cycle;
+      if (end >= upTo) return null;
+    }
+    return null;
   }
 }

@@ -11,6 +11,7 @@ import {
   type SimEvent,
 } from '../../../sim-core/index';
 import { hash53 } from '../../../sim-core/kernel/hash';
+import type { EventLog } from '../../../sim-core/trace/event-log';
 import type { Timeline } from '../../../sim-core/trace/timeline';
 import { logCsv } from '../../../sim-core/trace/log-csv';
 import { KindIndex } from './kind-index';
@@ -18,17 +19,9 @@ import { logFacts, type LogFacts } from './log-facts';
 import { LogRows } from './log-rows';
 import type { LogAnswer, LogQuery } from './queries';
 
-/** Index of the first event of the log at or after `cycle`. */
-function firstAtOrAfter(log: readonly SimEvent[], cycle: number, end: number): number {
-  let lo = 0;
-  let hi = end;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (log[mid]!.cycle < cycle) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+/** Position of the log's first event at or after `cycle`, at most `end`. */
+const firstAtOrAfter = (log: EventLog, cycle: number, end: number): number =>
+  Math.min(log.firstAtCycle(cycle), end);
 
 /** The torus's events of a packet's way: injection, hops and delivery. */
 const PACKET_KINDS = ['net.inject', 'net.route', 'net.deliver'];
@@ -82,7 +75,7 @@ export class LogQueries {
       case 'nextEventCycle': {
         const end = this.bound(q.upTo);
         const next = firstAtOrAfter(this.timeline.log, q.after + 1, end);
-        return next < end ? this.timeline.log[next]!.cycle : null;
+        return next < end ? this.timeline.log.cycleOf(next) : null;
       }
       case 'packetEvents':
         return this.kinds.eventsWhere(

@@ -93,7 +93,7 @@ export class LogQueries {
             : [{ cycle: e.cycle, seq: e.seq, kind: e.kind, text: hash53(words) }];
         });
       case 'csv':
-        return logCsv(this.timeline.log.slice(0, this.bound(q.upTo)), (e) =>
+        return logCsv(this.timeline.log.range(0, this.bound(q.upTo)), (e) =>
           eventText(e, this.meta),
         );
     }

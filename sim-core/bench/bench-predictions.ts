@@ -7,6 +7,7 @@ import {
   eventsFrom,
   exploreThrough,
   firstAfter,
+  logEvents,
   type PredictionKindSpec,
 } from '../teaching/prediction-kind';
 import type { EventStamp } from '../trace/common-events';
@@ -47,7 +48,9 @@ export const nextDelivery: PredictionKindSpec<BenchEvent, BenchMeta, BenchFrame>
   ask(run, cycle) {
     exploreThrough(run, cycle);
     const done = new Set(
-      run.log.filter((e) => e.cycle <= cycle && isDelivery(e)).map((e) => (e as Delivered).ni),
+      [...logEvents(run.log, 0, run.log.firstAtCycle(cycle + 1))]
+        .filter(isDelivery)
+        .map((e) => (e as Delivered).ni),
     );
     const options = run.meta.lanes
       .filter((l) => l.row.latencyNs !== null && !done.has(l.variant))

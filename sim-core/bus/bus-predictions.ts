@@ -52,7 +52,7 @@ function ruleOf(protocol: SnoopingProtocol, e: Transition): RuleFired {
 function stateAt(run: BusRun, cache: number, block: number, cycle: number): string {
   const log = run.log;
   for (let i = firstAfter(log, cycle) - 1; i >= 0; i--) {
-    const e = log[i]!;
+    const e = log.at(i)!;
     if (e.kind === 'coh.transition' && e.cache === cache && e.block === block) return e.to;
   }
   return 'I';
@@ -61,7 +61,7 @@ function stateAt(run: BusRun, cache: number, block: number, cycle: number): stri
 /** The grant of a transaction, found back from one of its transitions (null if not logged). */
 function grantOf(run: BusRun, txn: number, before: number): BusLogEvent | null {
   for (let i = before; i >= 0; i--) {
-    const e = run.log[i]!;
+    const e = run.log.at(i)!;
     if (e.kind === 'bus.grant' && e.txn === txn) return e;
   }
   return null;
@@ -88,8 +88,8 @@ export const cacheState: BusPredictionKind = {
       const deciding: BusLogEvent[] = [e];
       let last: Transition | null = null;
       let at = index;
-      for (let i = index + 1; i < log.length && log[i]!.cycle <= e.endsAt; i++) {
-        const t = log[i]!;
+      for (let i = index + 1; i < log.length && log.at(i)!.cycle <= e.endsAt; i++) {
+        const t = log.at(i)!;
         if (t.kind === 'coh.transition' && t.txn === e.txn && t.cache === asked) {
           deciding.push(t);
           last = t;
@@ -100,8 +100,8 @@ export const cacheState: BusPredictionKind = {
       // A grant in the same cycle (the next request wins the bus the cycle this one completes)
       // may move the line on again: the views show both.
       const then: BusLogEvent[] = [];
-      for (let i = at + 1; i < log.length && log[i]!.cycle === last.cycle; i++) {
-        const t = log[i]!;
+      for (let i = at + 1; i < log.length && log.at(i)!.cycle === last.cycle; i++) {
+        const t = log.at(i)!;
         if (t.kind === 'coh.transition' && t.cache === asked && t.block === e.block) then.push(t);
       }
       return {
@@ -187,7 +187,7 @@ export const nextBusTransaction: BusPredictionKind = {
       // The protocol row that queued the request: the last one asking for the bus for this block.
       let request: BusLogEvent | null = null;
       for (let i = index - 1; i >= 0; i--) {
-        const t = log[i]!;
+        const t = log.at(i)!;
         if (
           t.kind === 'coh.transition' &&
           t.cache === e.requester &&
@@ -199,8 +199,8 @@ export const nextBusTransaction: BusPredictionKind = {
         }
       }
       let grantRow: BusLogEvent | null = null;
-      for (let i = index + 1; i < log.length && log[i]!.cycle === e.cycle; i++) {
-        const t = log[i]!;
+      for (let i = index + 1; i < log.length && log.at(i)!.cycle === e.cycle; i++) {
+        const t = log.at(i)!;
         if (t.kind === 'coh.transition' && t.txn === e.txn && t.cache === e.requester) grantRow = t;
       }
       const deciding = [e, ...(request ? [request] : []), ...(grantRow ? [grantRow] : [])];

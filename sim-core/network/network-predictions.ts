@@ -55,7 +55,7 @@ export const routerOutputOn = <F, M>(
       if (e.to === 'P' && target.packet === undefined && target.router === undefined) continue;
       let injected: NetLogEvent | null = null;
       for (let i = index - 1; i >= 0 && !injected; i--) {
-        const t = log[i]!;
+        const t = log.at(i)!;
         if (t.kind === 'net.inject' && t.packet === e.packet) injected = t;
       }
       const deroute = e.to !== 'P' && !e.profitable.includes(e.to);

@@ -18,6 +18,7 @@ import type { SimEvent } from '../trace/events';
 import type {
   Found,
   PredictionKindSpec,
+  PredictionLog,
   PredictionOption,
   PredictionRun,
   PredictionTarget,
@@ -70,14 +71,9 @@ type Kind = PredictionKindSpec<ModelTypes['event'], ModelTypes['meta'], ModelTyp
 /** The session's run as a question reads it: its log, explored further on demand. */
 function runOf(session: Session): PredictionRun<ModelTypes['event'], ModelTypes['meta']> {
   const tl = session.timeline;
-  // A question reads the explored part as an array, copied as it grows (lecture runs are short).
-  const copy: SimEvent[] = [];
   return {
     meta: session.meta,
-    get log() {
-      for (const e of tl.log.range(copy.length)) copy.push(e);
-      return copy;
-    },
+    log: tl.log as PredictionLog<ModelTypes['event']>,
     get explored() {
       return tl.explored;
     },

@@ -48,11 +48,22 @@ export interface RuleFired {
   text: string;
 }
 
+/**
+ * A run's log as a question reads it: by position (an event's `seq`), each event read where it is
+ * held or recomputed (sim-core/trace/event-log.ts), so a question never copies the log.
+ */
+export interface PredictionLog<E> {
+  readonly length: number;
+  at(index: number): (E & EventStamp) | undefined;
+  /** Position of the first event at or after `cycle` (the length past the last one). */
+  firstAtCycle(cycle: number): number;
+}
+
 /** A run as a question reads it: the log explored so far, exploring further on demand. */
 export interface PredictionRun<E, M> {
   meta: M;
   /** The events logged so far, in order; it grows as the run is explored. */
-  readonly log: readonly (E & EventStamp)[];
+  readonly log: PredictionLog<E>;
   /** The last cycle explored so far. */
   readonly explored: number;
   /** Explores one more stretch of the run; false when it is already explored to its end. */
@@ -113,15 +124,16 @@ export interface PredictionKindSpec<E, M, F> {
 }
 
 /** Index of the first logged event whose cycle is greater than `cycle`. */
-export function firstAfter(log: readonly EventStamp[], cycle: number): number {
-  let lo = 0;
-  let hi = log.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (log[mid]!.cycle <= cycle) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+export const firstAfter = <E>(log: PredictionLog<E>, cycle: number): number =>
+  log.firstAtCycle(cycle + 1);
+
+/** The logged events at positions from … to − 1 (the whole log by default), in order. */
+export function* logEvents<E>(
+  log: PredictionLog<E>,
+  from = 0,
+  to = log.length,
+): Generator<E & EventStamp> {
+  for (let i = Math.max(0, from); i < Math.min(to, log.length); i++) yield log.at(i)!;
 }
 
 /** The events from index `from` on, exploring ahead as they run out (the cycle never moves). */
@@ -132,7 +144,7 @@ export function* eventsFrom<E, M>(
   let i = from;
   for (;;) {
     while (i < run.log.length) {
-      yield [run.log[i]!, i];
+      yield [run.log.at(i)!, i];
       i++;
     }
     if (!run.exploreMore()) return;

@@ -2,9 +2,9 @@
 import { toCsv } from '../kernel/csv';
 import type { SimEvent } from './events';
 
-export function logCsv(log: readonly SimEvent[], text: (e: SimEvent) => string): string {
-  return toCsv(
-    ['cycle', 'seq', 'kind', 'text'],
-    log.map((e) => [e.cycle, e.seq, e.kind, text(e)]),
-  );
+export function logCsv(log: Iterable<SimEvent>, text: (e: SimEvent) => string): string {
+  // Rows are made as the events stream by: a log that recomputes its chunks never holds them all.
+  const rows: (string | number)[][] = [];
+  for (const e of log) rows.push([e.cycle, e.seq, e.kind, text(e)]);
+  return toCsv(['cycle', 'seq', 'kind', 'text'], rows);
 }

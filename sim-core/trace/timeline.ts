@@ -47,6 +47,8 @@ export class Timeline {
   nearLimit = NEAR_SNAPSHOTS;
   /** The simulation that explores ahead; made on first use, stale while behind the frontier. */
   private explorer: Simulation | null = null;
+  /** The events of the shown run's last replayed step (a model keeps none of them). */
+  private shownStep: { cycle: number; events: readonly SimEventBody[] } | null = null;
   /** The simulation that recomputes the log's dropped chunks; made on first use. */
   private recomputer: Simulation | null = null;
   explored = 0;
@@ -110,10 +112,11 @@ export class Timeline {
 
   private stepReplay(sim: Simulation): void {
     const events = sim.step();
+    if (sim === this.sim) this.shownStep = { cycle: sim.cycle, events };
     // The recomputer replays to rebuild dropped events: there is nothing to check it against.
     if (!this.opts.verifyReplay || sim === this.recomputer) return;
     const c = sim.cycle;
-    const logged = this.eventsAt(c);
+    const logged = this.log.eventsAt(c);
     const again = JSON.stringify(events);
     const before = JSON.stringify(logged.map(({ cycle: _c, seq: _s, ...body }) => body));
     if (again !== before) throw new Error(`replay diverged from the log at cycle ${c}`);
@@ -206,8 +209,16 @@ export class Timeline {
     while (explorer.cycle < goal && !this.halts(explorer)) this.stepLive(explorer);
   }
 
+  /**
+   * The events of an explored cycle. Those of the cycle the shown run just replayed come from that
+   * step (stamped as logged), so a seek never recomputes the log's dropped chunk for them.
+   */
   eventsAt(cycle: number): SimEvent[] {
-    return this.log.eventsAt(cycle);
+    const step = this.shownStep;
+    if (step?.cycle !== cycle || step.cycle !== this.sim.cycle || cycle > this.explored)
+      return this.log.eventsAt(cycle);
+    let seq = this.log.firstAtCycle(cycle);
+    return step.events.map((e) => ({ ...e, cycle, seq: seq++ }) as SimEvent);
   }
 
   /** The first explored cycle after `cycle` that has events, or null. */

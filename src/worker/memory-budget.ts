@@ -2,7 +2,7 @@
  * The worker's memory budget for one run: its keyframes, the events its log holds and the log's
  * indexes may take about MEMORY_BUDGET_BYTES (docs/architecture.md, "Exploration and memory").
  * The keyframes are weighed by walking the newest one as their number doubles (objects, fields,
- * strings, typed arrays, at V8's usual sizes) and thinned while they take more than half; the log
+ * strings, typed arrays, at V8's usual sizes) and thinned while they take more than 5/8; the log
  * holds what is left of its events and recomputes the others by replay when they are read
  * (sim-core/trace/event-log.ts), each weighed by its JSON text (from the log's digest) times the
  * heap's cost per character. A run whose keyframes cannot be thinned enough stops being explored
@@ -15,6 +15,8 @@ export const MEMORY_BUDGET_BYTES = 512 * 1024 * 1024;
 
 /** Keyframes are never thinned further than this (a seek then replays up to 16,383 cycles). */
 const MAX_KEYFRAME_SPACING = 16_384;
+/** Keyframes are thinned while they take more than this share of the budget (seeks want them dense). */
+const KEYFRAME_SHARE = 5 / 8;
 /** The log holds at least this share of the budget in events, whatever the keyframes take. */
 const LOG_SHARE_MIN = 1 / 8;
 /** The share of the budget the log may fill with the keyframes and indexes (the rest is slack). */
@@ -22,10 +24,11 @@ const FILLED_SHARE = 7 / 8;
 
 /**
  * Heap bytes per character of an event's JSON, and per byte the walk counts in a keyframe: what
- * Node's V8 spent (measured with --expose-gc) on a saturated 16×16 torus and a 32×32 one at load
- * 1, whose keyframes weigh 1.3 times their walk.
+ * Node's V8 spent (measured with --expose-gc) on the events a log dropped (0.9–1.6 times their
+ * JSON on a saturated 16×16 torus, Cranium, EDT and FUGU runs; 1.6 for the torus), and on a
+ * saturated 16×16 torus's and a 32×32 one's keyframes, which weigh 1.3 times their walk.
  */
-const HEAP_PER_JSON_CHAR = 2.5;
+const HEAP_PER_JSON_CHAR = 1.75;
 const HEAP_PER_COUNTED_BYTE = 1.5;
 /** Heap bytes per position in an index (a small integer in a growing array, in Node's V8). */
 const HEAP_PER_POSITION = 12;
@@ -123,7 +126,7 @@ export class MemoryWeight {
 
   /**
    * Keeps the run in its budget: keyframes are thinned (their spacing doubled, up to
-   * MAX_KEYFRAME_SPACING cycles) while they take more than half of it; the log holds the events
+   * MAX_KEYFRAME_SPACING cycles) while they take more than KEYFRAME_SHARE of it; the log holds the events
    * that fit in what is left (at least an eighth of the budget) and recomputes the others when read.
    * A run that passes the budget all the same stops being explored there. Returns the issue that
    * says so, or null.
@@ -133,7 +136,7 @@ export class MemoryWeight {
     if (timeline.cap === null) {
       while (
         !timeline.complete &&
-        this.keyframeBytes() > this.budget / 2 &&
+        this.keyframeBytes() > this.budget * KEYFRAME_SHARE &&
         timeline.keyframeSpacing < MAX_KEYFRAME_SPACING
       )
         timeline.thinKeyframes();

@@ -199,6 +199,29 @@ describe('predictionAt', () => {
     }
   });
 
+  it('asks and reveals the same from a log that holds none of its older events', () => {
+    for (const [id, cycle] of [
+      ['migratory-data', 100],
+      ['cni-remote-pingpong', 700],
+      ['hotspot', 400],
+      ['cranium-scheduler', 60],
+      ['fugu-fast-path', 200],
+      ['flash-macropipeline', 300],
+      ['edt-eager-send', 150],
+    ] as const) {
+      const full = session(id, 0);
+      full.exploreAll();
+      full.seek(cycle);
+      const bounded = session(id, 0);
+      bounded.exploreAll();
+      bounded.timeline.boundLog(0);
+      bounded.seek(cycle);
+      const asked = predictionAt(full);
+      expect(predictionAt(bounded)).toEqual(asked);
+      if (asked) expect(revealPrediction(bounded, asked)).toEqual(revealPrediction(full, asked));
+    }
+  });
+
   it('offers each model its own kinds and ignores the others', () => {
     expect(predictionKindsFor('bus').map((k) => k.kind)).toEqual([
       'cacheState',

@@ -8,6 +8,7 @@ import { tellWith } from '../../model';
 import {
   eventsFrom,
   firstAfter,
+  logEvents,
   range,
   windowed,
   type PredictionKindSpec,
@@ -140,7 +141,7 @@ export const cniTransaction: CniPredictionKind = {
       // The row that asked for the bus, and the rows the transaction itself fired.
       let request: CniLogEvent | null = null;
       for (let i = index - 1; i >= 0; i--) {
-        const t = log[i]!;
+        const t = log.at(i)!;
         if (
           t.kind === 'cni.coh' &&
           t.node === e.node &&
@@ -155,8 +156,8 @@ export const cniTransaction: CniPredictionKind = {
       }
       // The grant's rows are logged just before the transaction, in the same cycle.
       const fired: CniLogEvent[] = [];
-      for (let i = index - 1; i >= 0 && log[i]!.cycle === e.cycle; i--) {
-        const t = log[i]!;
+      for (let i = index - 1; i >= 0 && log.at(i)!.cycle === e.cycle; i--) {
+        const t = log.at(i)!;
         if (t.kind === 'cni.coh' && t.txn === e.txn && t.node === e.node) fired.unshift(t);
       }
       return {
@@ -174,7 +175,9 @@ export const cniTransaction: CniPredictionKind = {
     const node = found.facts.node!;
     // P1 is an agent only where the workload has a second processor on the bus (E4's local queue).
     const agents = AGENT_NAMES.filter(
-      (a) => a !== 'P1' || run.log.some((e) => e.kind === 'cni.access' && e.agent === 'P1'),
+      (a) =>
+        a !== 'P1' ||
+        [...logEvents(run.log)].some((e) => e.kind === 'cni.access' && e.agent === 'P1'),
     );
     return {
       prompt: `It is cycle ${cycle}. Which transaction will node ${node}'s memory bus carry next, and who issues it: the processor or the NI?`,

@@ -7,6 +7,7 @@ import { tellWith } from '../../model';
 import {
   eventsFrom,
   firstAfter,
+  logEvents,
   range,
   windowed,
   type PredictionKindSpec,
@@ -45,7 +46,7 @@ export const craniumCount: PredictionKindSpec<CraniumModelEvent, CraniumMeta, Cr
     const record = frame ? frame.stats.messages.find((m) => m.id === found.facts.msg) : undefined;
     let packets = record?.packets ?? 0;
     if (!packets) {
-      for (const t of run.log)
+      for (const t of logEvents(run.log))
         if (t.kind === 'cr.place' && t.msg === found.facts.msg && t.node === found.facts.node)
           packets = Math.max(packets, t.remaining + 1);
     }

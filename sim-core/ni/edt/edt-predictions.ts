@@ -110,8 +110,8 @@ export const edtTransaction: Kind = {
       if (e.kind !== 'edt.txn') continue;
       if (target.node !== undefined && e.node !== target.node) continue;
       const fired: (EdtModelEvent & EventStamp)[] = [];
-      for (let i = index - 1; i >= 0 && log[i]!.cycle === e.cycle; i--) {
-        const t = log[i]!;
+      for (let i = index - 1; i >= 0 && log.at(i)!.cycle === e.cycle; i--) {
+        const t = log.at(i)!;
         if (t.kind === 'edt.coh' && t.txn === e.txn && t.node === e.node) fired.unshift(t);
       }
       return {

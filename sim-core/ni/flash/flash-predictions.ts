@@ -4,7 +4,12 @@
  * sender's PP and the receiver's PP limits a transfer's rate (Fig. 7's rule [003 L85]).
  */
 import { tellWith } from '../../model';
-import { eventsFrom, firstAfter, type PredictionKindSpec } from '../../teaching/prediction-kind';
+import {
+  eventsFrom,
+  firstAfter,
+  logEvents,
+  type PredictionKindSpec,
+} from '../../teaching/prediction-kind';
 import type { EventStamp } from '../../trace/common-events';
 import type { FlashModelEvent } from './flash-events';
 import type { FlashFrame } from './flash-frame';
@@ -89,18 +94,14 @@ const limitOf = (terms: ReturnType<typeof rateTerms>): string => {
 };
 
 /** The three terms of Fig. 7's rule for one transfer, measured from its handlers in the log. */
-export function rateTerms(log: readonly Stamped[], meta: FlashMeta, transfer: number) {
+export function rateTerms(log: Iterable<Stamped>, meta: FlashMeta, transfer: number) {
   const t = meta.transfers[transfer]!;
+  const ends = [...log].filter(
+    (e): e is Extract<Stamped, { kind: 'flash.handler' }> =>
+      e.kind === 'flash.handler' && e.op === 'end' && e.transfer === transfer,
+  );
   const busy = (node: number, handler: string) =>
-    log.flatMap((e) =>
-      e.kind === 'flash.handler' &&
-      e.op === 'end' &&
-      e.node === node &&
-      e.handler === handler &&
-      e.transfer === transfer
-        ? [e.busy]
-        : [],
-    );
+    ends.flatMap((e) => (e.node === node && e.handler === handler ? [e.busy] : []));
   const sends = busy(t.from, 'transfer').slice(1);
   const lines = t.components;
   const sentLater = Math.max(1, lines - Math.min(meta.chunk, lines));
@@ -119,7 +120,7 @@ export const bottleneck: Spec = {
   find(run, cycle) {
     for (const [e, index] of eventsFrom(run, firstAfter(run.log, cycle))) {
       if (e.kind !== 'flash.transfer' || e.status !== 'done') continue;
-      const value = limitOf(rateTerms(run.log, run.meta, e.transfer));
+      const value = limitOf(rateTerms(logEvents(run.log), run.meta, e.transfer));
       return {
         event: e,
         index,
@@ -142,7 +143,7 @@ export const bottleneck: Spec = {
     };
   },
   explain(run, found) {
-    const terms = rateTerms(run.log, run.meta, found.facts.msg!);
+    const terms = rateTerms(logEvents(run.log), run.meta, found.facts.msg!);
     const f = (x: number) => x.toFixed(1);
     return {
       text: `Rate = max(network ${terms.network}, sender ${f(terms.sender)}, receiver ${f(terms.receiver)}) cycles a line: the ${found.value} limits it. A clean or uncached source leaves the network the bottleneck (Fig. 8); a dirty one makes the sender's PP wait 43 cycles a line for the processor cache, which is not pipelined (Fig. 9) [003 L113-128].`,

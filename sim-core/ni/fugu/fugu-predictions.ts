@@ -4,7 +4,12 @@
  * dispatch rule's row and the mismatch policy; and which of the four UAC bits changes next.
  */
 import { tellWith } from '../../model';
-import { eventsFrom, firstAfter, type PredictionKindSpec } from '../../teaching/prediction-kind';
+import {
+  eventsFrom,
+  firstAfter,
+  logEvents,
+  type PredictionKindSpec,
+} from '../../teaching/prediction-kind';
 import { DISPATCH_RULE } from './dispatch-rule';
 import type { FuguModelEvent } from './fugu-events';
 import type { FuguFrame } from './fugu-frame';
@@ -42,13 +47,12 @@ export const deliveryPath: PredictionKindSpec<FuguModelEvent, FuguMeta, FuguFram
           cycle: number;
           seq: number;
         };
-        const deciding = run.log.filter(
-          (d, i) =>
-            i <= index && d.cycle >= a.cycle && d.kind === 'fugu.dispatch' && d.msg === a.msg,
+        const deciding = [...logEvents(run.log, run.log.firstAtCycle(a.cycle), index + 1)].filter(
+          (d) => d.kind === 'fugu.dispatch' && d.msg === a.msg,
         );
         return {
           event: a,
-          index: run.log.indexOf(a),
+          index: a.seq,
           facts: { node: a.node, msg: a.msg },
           deciding: [...deciding, e],
           value: e.how,
@@ -102,8 +106,8 @@ export const uacBit: PredictionKindSpec<FuguModelEvent, FuguMeta, FuguFrame> = {
       if (e.kind !== 'fugu.uac') continue;
       if (target.node !== undefined && e.node !== target.node) continue;
       // Other bits the same cycle changes on the node after it: the panels show those too.
-      const then = run.log.filter(
-        (t, i) => i > index && t.cycle === e.cycle && t.kind === 'fugu.uac' && t.node === e.node,
+      const then = [...logEvents(run.log, index + 1, run.log.firstAtCycle(e.cycle + 1))].filter(
+        (t) => t.kind === 'fugu.uac' && t.node === e.node,
       );
       return {
         event: e,

@@ -21,6 +21,9 @@ function firstAtOrPast(values: readonly number[], value: number): number {
 
 export class KindIndex {
   private readonly chunksOf = new Map<string, number[]>();
+  /** The least and greatest torus packet named by each chunk's events (a packet's chunks). */
+  private readonly packetLow: number[] = [];
+  private readonly packetHigh: number[] = [];
   /** How many of the log's events the index has seen. */
   private fed = 0;
   private entryCount = 0;
@@ -34,7 +37,12 @@ export class KindIndex {
       const [first, end] = log.chunkRange(k);
       const events = log.chunk(k);
       for (let i = this.fed - first; i < end - first; i++) {
-        const kind = events[i]!.kind;
+        const e = events[i]!;
+        const kind = e.kind;
+        if ('packet' in e && typeof e.packet === 'number') {
+          this.packetLow[k] = Math.min(this.packetLow[k] ?? e.packet, e.packet);
+          this.packetHigh[k] = Math.max(this.packetHigh[k] ?? e.packet, e.packet);
+        }
         let chunks = this.chunksOf.get(kind);
         if (!chunks) this.chunksOf.set(kind, (chunks = []));
         if (chunks[chunks.length - 1] !== k) {
@@ -46,9 +54,9 @@ export class KindIndex {
     }
   }
 
-  /** How many entries the index holds (a chunk per kind it has events of). */
+  /** How many entries the index holds (a chunk per kind it has events of, two per chunk for packets). */
   get entries(): number {
-    return this.entryCount;
+    return this.entryCount + 2 * this.packetLow.length;
   }
 
   /** The events of `kinds` among the first `upTo` of the log, in log order. */
@@ -56,12 +64,31 @@ export class KindIndex {
     return this.eventsWhere(kinds, upTo, () => true);
   }
 
-  /** The events of `kinds` among the first `upTo` that `keep` keeps, in log order. */
-  eventsWhere(kinds: readonly string[], upTo: number, keep: (e: SimEvent) => boolean): SimEvent[] {
+  /** The events of `kinds` about torus packet `packet` among the first `upTo`, in log order. */
+  packetEvents(kinds: readonly string[], packet: number, upTo: number): SimEvent[] {
+    return this.eventsWhere(
+      kinds,
+      upTo,
+      (e) => 'packet' in e && e.packet === packet,
+      (k) => (this.packetLow[k] ?? Infinity) <= packet && packet <= (this.packetHigh[k] ?? -1),
+    );
+  }
+
+  /**
+   * The events of `kinds` among the first `upTo` that `keep` keeps, in log order, read from the
+   * chunks that hold those kinds and that `mayHold` allows.
+   */
+  eventsWhere(
+    kinds: readonly string[],
+    upTo: number,
+    keep: (e: SimEvent) => boolean,
+    mayHold: (chunk: number) => boolean = () => true,
+  ): SimEvent[] {
     this.catchUp();
     const wanted = new Set(kinds);
     const chunks = new Set<number>();
-    for (const kind of wanted) for (const k of this.chunksOf.get(kind) ?? []) chunks.add(k);
+    for (const kind of wanted)
+      for (const k of this.chunksOf.get(kind) ?? []) if (mayHold(k)) chunks.add(k);
     const out: SimEvent[] = [];
     for (const k of [...chunks].sort((a, b) => a - b)) {
       const [first, end] = this.log.chunkRange(k);

@@ -78,11 +78,7 @@ export class LogQueries {
         return next < end ? this.timeline.log.cycleOf(next) : null;
       }
       case 'packetEvents':
-        return this.kinds.eventsWhere(
-          PACKET_KINDS,
-          this.bound(q.upTo),
-          (e) => 'packet' in e && e.packet === q.packet,
-        );
+        return this.kinds.packetEvents(PACKET_KINDS, q.packet, this.bound(q.upTo));
       case 'range':
         return this.range(q.upTo, q.from, q.to);
       case 'atCycles':
@@ -97,7 +93,7 @@ export class LogQueries {
             : [{ cycle: e.cycle, seq: e.seq, kind: e.kind, text: hash53(words) }];
         });
       case 'csv':
-        return logCsv(this.timeline.log.slice(0, this.bound(q.upTo)), (e) =>
+        return logCsv(this.timeline.log.range(0, this.bound(q.upTo)), (e) =>
           eventText(e, this.meta),
         );
     }

@@ -23,7 +23,7 @@ export interface EventSeq<E> {
 export const chunkOfCycle = (cycle: number): number =>
   Math.floor((Math.max(1, cycle) - 1) / CHUNK_CYCLES);
 
-export class EventLog implements EventSeq<SimEvent>, Iterable<SimEvent> {
+export class EventLog implements EventSeq<SimEvent> {
   /** firstEvent[c]: position of cycle c's first event; firstEvent[lastCycle + 1] is the length. */
   private readonly firstEvent: number[] = [0, 0];
   private readonly chunks: (SimEvent[] | undefined)[] = [];
@@ -165,10 +165,6 @@ export class EventLog implements EventSeq<SimEvent>, Iterable<SimEvent> {
       const stop = Math.min(end, chunkEnd);
       for (; i < stop; i++) yield events[i - first]!;
     }
-  }
-
-  [Symbol.iterator](): Generator<SimEvent> {
-    return this.range();
   }
 
   /** Drops the least recently read chunks past the limit, keeping `keep` and the one written. */
